@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "droprules",
+  products: [
+    .library(name: "DropRules", targets: ["DropRules"]),
+    .executable(name: "droprules", targets: ["droprules"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLua",
+      pkgConfig: "lua5.4",
+      providers: [.apt(["liblua5.4-dev"])]
+    ),
+    .target(name: "DropRules", dependencies: ["CLua"]),
+    .executableTarget(
+      name: "droprules",
+      dependencies: [
+        "DropRules",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "DropRulesTests", dependencies: ["DropRules"]),
+    .testTarget(name: "DropRulesCLITests", dependencies: ["droprules"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

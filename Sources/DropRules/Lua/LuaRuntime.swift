@@ -1,0 +1,487 @@
+import CLua
+import Foundation
+
+/// A Swift function that Lua code can call. It receives the call's arguments and
+/// returns its results; a thrown error becomes a Lua error raised in the caller.
+public typealias LuaHostFunction = ([LuaValue]) throws -> [LuaValue]
+
+/// An error a ``LuaHostFunction`` throws to raise a Lua error with this message.
+public struct LuaHostError: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ message: String) { description = message }
+}
+
+/// One sandboxed Lua 5.4 state: the only owner of a `lua_State` in droprules.
+///
+/// The runtime loads text chunks only, runs every call under an instruction budget and
+/// a memory cap (``LuaLimits``), and reports failures as ``LuaError``. It is confined to
+/// the thread that made it.
+///
+/// ```swift
+/// let lua = try LuaRuntime()
+/// let chunk = try lua.load(source: "return 1 + 1", chunkName: "=example")
+/// let results = try lua.call(chunk)   // [.integer(2)]
+/// ```
+public final class LuaRuntime {
+  private let state: OpaquePointer
+  public let limits: LuaLimits
+  private var hostFunctions: [HostFunctionBox] = []
+  private var sandbox: LuaReference?
+  private var callDepth = 0
+  /// Directories that `require` may load modules from: those of the loaded rule files.
+  public private(set) var moduleDirectories: [String] = []
+  /// Files loaded so far, to restore paths that Lua shortened in messages.
+  private var loadedFiles: Set<String> = []
+  /// What `print` wrote since the last ``takePrintedLines()``.
+  private var printedLines: [String] = []
+  /// Receives `(file, line)` for every executed line while set (coverage).
+  public var lineObserver: ((String, Int) -> Void)? {
+    didSet { installLineObserver() }
+  }
+
+  /// Creates a runtime with the sandbox in place.
+  ///
+  /// - Parameter randomSeed: seeds `math.random`, so that runs repeat.
+  public init(limits: LuaLimits = LuaLimits(), randomSeed: Int64 = 0x5EED) throws(LuaError) {
+    guard let state = clua_newstate(limits.maxMemory) else {
+      throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "could not create a Lua state")
+    }
+    self.state = state
+    self.limits = limits
+    clua_budget(state).pointee.swiftDispatcher = dispatchHostFunction
+    luaL_openlibs(state)
+    let hostTable: LuaValue = .table(
+      LuaTable(fields: [
+        "print": function { [unowned self] arguments in
+          printedLines.append(arguments.first?.stringValue ?? "")
+          return []
+        },
+        "readModule": function { [unowned self] arguments in
+          readModule(named: arguments.first?.stringValue ?? "")
+        },
+        "randomSeed": .integer(randomSeed),
+      ]))
+    let prelude = try load(source: LuaSandboxSource.source, chunkName: LuaSandboxSource.chunkName)
+    guard case .reference(let sandbox) = try call(prelude, [hostTable], keepingTables: true).first ?? .nil else {
+      throw LuaError(kind: .runtime, message: "the sandbox prelude returned no table")
+    }
+    self.sandbox = sandbox
+    try removeStringDump()
+  }
+
+  deinit {
+    clua_close(state)
+  }
+
+  /// Values currently on the Lua stack; zero between calls (tests check for leaks).
+  var stackDepth: Int { Int(lua_gettop(state)) }
+
+  /// Bytes the runtime holds now.
+  public var memoryInUse: Int { clua_budget(state).pointee.memoryInUse }
+
+  /// Returns and clears what `print` wrote.
+  public func takePrintedLines() -> [String] {
+    defer { printedLines.removeAll() }
+    return printedLines
+  }
+
+  /// Allows `require` to load modules from `directory` (a rule file's folder).
+  public func allowModules(in directory: String) {
+    let resolved = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+    if !moduleDirectories.contains(resolved) { moduleDirectories.append(resolved) }
+  }
+
+  // MARK: Loading
+
+  /// Compiles a text chunk. Binary chunks are refused.
+  ///
+  /// - Parameters:
+  ///   - chunkName: `@path` for files (errors then read `path:line:`), `=name` otherwise.
+  ///   - environment: the chunk's `_ENV`, usually from ``newEnvironment(globals:)``;
+  ///     nil leaves the unrestricted global table, for droprules' own trusted code.
+  public func load(
+    source: some Sequence<UInt8>, chunkName: String, environment: LuaReference? = nil
+  ) throws(LuaError) -> LuaReference {
+    let bytes = Array(source)
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        clua_loadtext(state, chars.baseAddress, chars.count, chunkName)
+      }
+    }
+    guard status == LUA_OK else {
+      let message = popString()
+      let kind: LuaError.Kind =
+        status == LUA_ERRMEM ? .memoryLimit(limits.maxMemory) : .syntax
+      throw restoringFullPath(LuaError(kind: kind, rawMessage: message))
+    }
+    if let environment {
+      pushReference(environment)
+      _ = lua_setupvalue(state, -2, 1)
+    }
+    return popReference()
+  }
+
+  public func load(
+    source: String, chunkName: String, environment: LuaReference? = nil
+  ) throws(LuaError) -> LuaReference {
+    try load(source: Array(source.utf8), chunkName: chunkName, environment: environment)
+  }
+
+  /// Compiles a file as text, named by `path` in errors and tracebacks.
+  public func loadFile(
+    atPath path: String, environment: LuaReference?
+  ) throws(LuaError) -> LuaReference {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw LuaError(kind: .refused, message: "cannot read the file", file: path)
+    }
+    if data.first == 0x1B {
+      throw LuaError(
+        kind: .refused, message: "binary (precompiled) chunks are not loaded; use the .lua source",
+        file: path)
+    }
+    loadedFiles.insert(path)
+    return try load(source: data, chunkName: "@" + path, environment: environment)
+  }
+
+  /// Lua shortens long chunk names to `...tail`; this restores the full path.
+  private func restoringFullPath(_ error: LuaError) -> LuaError {
+    guard let file = error.file, file.hasPrefix("...") else { return error }
+    let tail = file.dropFirst(3)
+    var restored = error
+    restored.file = loadedFiles.first { $0.hasSuffix(tail) } ?? file
+    return restored
+  }
+
+  /// A fresh sandboxed environment holding the safe standard library plus `globals`.
+  public func newEnvironment(globals: [String: LuaValue] = [:]) throws(LuaError) -> LuaReference {
+    let makeEnvironment = try sandboxFunction("newEnvironment")
+    let results = try call(makeEnvironment, [.table(LuaTable(fields: globals))], keepingTables: true)
+    guard case .reference(let environment) = results.first ?? .nil else {
+      throw LuaError(kind: .runtime, message: "newEnvironment returned no table")
+    }
+    return environment
+  }
+
+  /// A Lua function value that runs `body` in Swift.
+  public func function(_ body: @escaping LuaHostFunction) -> LuaValue {
+    let box = HostFunctionBox(body: body, runtime: self)
+    hostFunctions.append(box)
+    clua_pushswiftfunction(state, Unmanaged.passUnretained(box).toOpaque())
+    return .function(popReference())
+  }
+
+  // MARK: Calling
+
+  /// Calls `function` under the instruction budget and memory cap.
+  ///
+  /// A call made while another call runs on this runtime (from a host function) shares
+  /// the outer call's budget.
+  ///
+  /// - Parameter keepingTables: return result tables as references instead of copies.
+  @discardableResult
+  public func call(
+    _ function: LuaReference, _ arguments: [LuaValue] = [], keepingTables: Bool = false
+  ) throws(LuaError) -> [LuaValue] {
+    let base = lua_gettop(state)
+    defer { lua_settop(state, base) }
+    guard lua_checkstack(state, Int32(arguments.count) + 2) != 0 else {
+      throw LuaError(kind: .runtime, message: "too many arguments for a Lua call")
+    }
+    pushReference(function)
+    for argument in arguments { Self.push(argument, on: state) }
+    let outermost = callDepth == 0
+    if outermost { clua_arm(state, Int64(limits.maxInstructions), lineObserver == nil ? 0 : 1) }
+    callDepth += 1
+    let status = clua_pcall_traceback(state, Int32(arguments.count), LUA_MULTRET)
+    callDepth -= 1
+    let budget = clua_budget(state).pointee
+    if outermost { clua_disarm(state) }
+    guard status == LUA_OK else {
+      let raw = popString()
+      let error: LuaError
+      if status == LUA_ERRMEM {
+        error = LuaError(
+          kind: .memoryLimit(limits.maxMemory),
+          rawMessage: "memory limit of \(limits.maxMemory) bytes exceeded")
+      } else if outermost && budget.instructionsExhausted != 0 {
+        let (message, traceback) = Self.splitTraceback(raw)
+        error = LuaError(kind: .instructionLimit(limits.maxInstructions), rawMessage: message, traceback: traceback)
+      } else {
+        let (message, traceback) = Self.splitTraceback(raw)
+        let kind: LuaError.Kind =
+          budget.memoryRefused != 0 && message.hasSuffix("not enough memory")
+          ? .memoryLimit(limits.maxMemory) : .runtime
+        error = LuaError(kind: kind, rawMessage: message, traceback: traceback)
+      }
+      if outermost, case .memoryLimit = error.kind { clua_collectgarbage(state) }
+      throw restoringFullPath(error)
+    }
+    let top = lua_gettop(state)
+    guard top > base else { return [] }
+    return (base + 1...top).map { index in
+      if keepingTables && lua_type(state, index) == LUA_TTABLE {
+        return .reference(Self.reference(to: index, on: state, runtime: self))
+      }
+      return Self.read(at: index, on: state, runtime: self)
+    }
+  }
+
+  // MARK: Internals
+
+  private func sandboxFunction(_ name: String) throws(LuaError) -> LuaReference {
+    guard let sandbox else { throw LuaError(kind: .runtime, message: "sandbox not ready") }
+    pushReference(sandbox)
+    lua_pushstring(state, name)
+    lua_rawget(state, -2)
+    lua_rotate(state, -2, -1)
+    clua_pop(state, 1)
+    return popReference()
+  }
+
+  private func removeStringDump() throws(LuaError) {
+    lua_getglobal(state, "string")
+    lua_pushnil(state)
+    lua_setfield(state, -2, "dump")
+    clua_pop(state, 1)
+  }
+
+  /// Bytecode for `source`, made with the `string.dump` that rules cannot reach; tests
+  /// use it to prove that valid bytecode is refused.
+  func bytecodeForTesting(_ source: String) throws(LuaError) -> [UInt8] {
+    let dump = try sandboxFunction("dumpForTesting")
+    guard case .string(let text) = try call(dump, [.string(source)]).first ?? .nil else { return [] }
+    return Array(text.utf8)
+  }
+
+  private func readModule(named name: String) -> [LuaValue] {
+    let isValidName =
+      !name.isEmpty
+      && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+        !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+      }
+    guard isValidName else {
+      return [.nil, .string("require: invalid module name '\(name)' (use dotted names such as 'util.colors')")]
+    }
+    let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+    for directory in moduleDirectories {
+      let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)
+      let resolved = candidate.resolvingSymlinksInPath().path
+      guard resolved.hasPrefix(directory + "/"),
+        let data = FileManager.default.contents(atPath: resolved)
+      else { continue }
+      guard data.first != 0x1B else {
+        return [.nil, .string("require: '\(resolved)' is a binary chunk; only .lua source is loaded")]
+      }
+      loadedFiles.insert(candidate.path)
+      return [.string(String(decoding: data, as: UTF8.self)), .string(candidate.path)]
+    }
+    let searched = moduleDirectories.isEmpty ? "(no rule directories)" : moduleDirectories.joined(separator: ", ")
+    return [.nil, .string("require: module '\(name)' not found in the rule directories: \(searched)")]
+  }
+
+  private func installLineObserver() {
+    let budget = clua_budget(state)
+    if lineObserver == nil {
+      budget.pointee.lineObserver = nil
+      budget.pointee.lineObserverContext = nil
+    } else {
+      budget.pointee.lineObserver = observeLine
+      budget.pointee.lineObserverContext = Unmanaged.passUnretained(self).toOpaque()
+    }
+  }
+
+  fileprivate func observe(source: String, line: Int) {
+    guard source.hasPrefix("@") else { return }
+    lineObserver?(String(source.dropFirst()), line)
+  }
+
+  fileprivate func runHostFunction(_ box: HostFunctionBox, on thread: OpaquePointer) -> Int32 {
+    let count = lua_gettop(thread)
+    let arguments = count == 0 ? [] : (1...count).map { Self.read(at: $0, on: thread, runtime: self) }
+    do {
+      let results = try box.body(arguments)
+      guard lua_checkstack(thread, Int32(results.count) + 1) != 0 else {
+        lua_pushstring(thread, "too many results from a host function")
+        return -1
+      }
+      for result in results { Self.push(result, on: thread) }
+      return Int32(results.count)
+    } catch {
+      lua_pushstring(thread, "\(error)")
+      return -1
+    }
+  }
+
+  private static func splitTraceback(_ raw: String) -> (message: String, traceback: String) {
+    guard let range = raw.range(of: "\nstack traceback:") else { return (raw, "") }
+    return (String(raw[..<range.lowerBound]), String(raw[range.lowerBound...].dropFirst()))
+  }
+
+  private func popString() -> String {
+    defer { clua_pop(state, 1) }
+    if lua_type(state, -1) == LUA_TSTRING { return Self.string(at: -1, on: state) }
+    return "(error object is a \(String(cString: luaL_typename_shim(state, -1))) value)"
+  }
+
+  private func pushReference(_ reference: LuaReference) {
+    lua_rawgeti(state, clua_registryindex(), lua_Integer(reference.id))
+  }
+
+  private func popReference() -> LuaReference {
+    LuaReference(id: luaL_ref(state, clua_registryindex()), runtime: self)
+  }
+
+  fileprivate func release(_ id: Int32) {
+    luaL_unref(state, clua_registryindex(), id)
+  }
+}
+
+/// Keeps a Lua value (a function, an object) alive in the runtime's registry.
+public final class LuaReference {
+  fileprivate let id: Int32
+  private weak var runtime: LuaRuntime?
+
+  fileprivate init(id: Int32, runtime: LuaRuntime) {
+    self.id = id
+    self.runtime = runtime
+  }
+
+  deinit {
+    runtime?.release(id)
+  }
+}
+
+@available(*, unavailable) extension LuaRuntime: Sendable {}
+@available(*, unavailable) extension LuaReference: Sendable {}
+
+private final class HostFunctionBox {
+  let body: LuaHostFunction
+  unowned let runtime: LuaRuntime
+
+  init(body: @escaping LuaHostFunction, runtime: LuaRuntime) {
+    self.body = body
+    self.runtime = runtime
+  }
+}
+
+private func luaL_typename_shim(_ state: OpaquePointer, _ index: Int32) -> UnsafePointer<CChar> {
+  lua_typename(state, lua_type(state, index))
+}
+
+/// The C trampoline's way into Swift: runs a host function, never raising itself.
+private let dispatchHostFunction: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = {
+  thread, function in
+  guard let thread, let function else { return 0 }
+  let box = Unmanaged<HostFunctionBox>.fromOpaque(function).takeUnretainedValue()
+  return box.runtime.runHostFunction(box, on: thread)
+}
+
+private let observeLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void = {
+  context, source, line in
+  guard let context, let source else { return }
+  let runtime = Unmanaged<LuaRuntime>.fromOpaque(context).takeUnretainedValue()
+  runtime.observe(source: String(cString: source), line: Int(line))
+}
+
+// MARK: Values
+
+extension LuaRuntime {
+  /// Tables nested deeper than this are passed as references instead of copied.
+  private static let maximumCopyDepth = 32
+
+  fileprivate static func string(at index: Int32, on thread: OpaquePointer) -> String {
+    var length = 0
+    guard let pointer = clua_tostring(thread, index, &length) else { return "" }
+    return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+  }
+
+  fileprivate static func push(_ value: LuaValue, on thread: OpaquePointer) {
+    switch value {
+    case .nil: lua_pushnil(thread)
+    case .boolean(let flag): lua_pushboolean(thread, flag ? 1 : 0)
+    case .integer(let number): lua_pushinteger(thread, lua_Integer(number))
+    case .number(let number): lua_pushnumber(thread, number)
+    case .string(let text):
+      var text = text
+      text.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(thread, $0.baseAddress, $0.count) }
+      }
+    case .table(let table):
+      _ = lua_checkstack(thread, 4)
+      lua_createtable(thread, Int32(clamping: table.sequence.count), Int32(clamping: table.fields.count))
+      for (offset, element) in table.sequence.enumerated() {
+        push(element, on: thread)
+        lua_rawseti(thread, -2, lua_Integer(offset + 1))
+      }
+      for (key, element) in table.fields {
+        push(.string(key), on: thread)
+        push(element, on: thread)
+        lua_rawset(thread, -3)
+      }
+    case .function(let reference), .reference(let reference):
+      lua_rawgeti(thread, clua_registryindex(), lua_Integer(reference.id))
+    }
+  }
+
+  fileprivate static func read(
+    at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime, depth: Int = 0
+  ) -> LuaValue {
+    switch lua_type(thread, index) {
+    case LUA_TBOOLEAN:
+      return .boolean(lua_toboolean(thread, index) != 0)
+    case LUA_TNUMBER:
+      if lua_isinteger(thread, index) != 0 { return .integer(Int64(lua_tointegerx(thread, index, nil))) }
+      return .number(lua_tonumberx(thread, index, nil))
+    case LUA_TSTRING:
+      return .string(string(at: index, on: thread))
+    case LUA_TFUNCTION:
+      return .function(reference(to: index, on: thread, runtime: runtime))
+    case LUA_TTABLE:
+      if depth >= maximumCopyDepth || lua_getmetatable(thread, index) != 0 {
+        if depth < maximumCopyDepth { clua_pop(thread, 1) }
+        return .reference(reference(to: index, on: thread, runtime: runtime))
+      }
+      return .table(readTable(at: index, on: thread, runtime: runtime, depth: depth))
+    case LUA_TNIL, LUA_TNONE:
+      return .nil
+    default:
+      return .reference(reference(to: index, on: thread, runtime: runtime))
+    }
+  }
+
+  private static func readTable(
+    at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime, depth: Int
+  ) -> LuaTable {
+    let table = lua_absindex(thread, index)
+    _ = lua_checkstack(thread, 4)
+    var result = LuaTable()
+    let length = lua_rawlen(thread, table)
+    if length > 0 {
+      result.sequence.reserveCapacity(Int(length))
+      for position in 1...length {
+        lua_rawgeti(thread, table, lua_Integer(position))
+        result.sequence.append(read(at: -1, on: thread, runtime: runtime, depth: depth + 1))
+        clua_pop(thread, 1)
+      }
+    }
+    lua_pushnil(thread)
+    while lua_next(thread, table) != 0 {
+      if lua_type(thread, -2) == LUA_TSTRING {
+        result.fields[string(at: -2, on: thread)] = read(at: -1, on: thread, runtime: runtime, depth: depth + 1)
+      } else if lua_isinteger(thread, -2) == 0 || length == 0
+        || !(1...Int64(length)).contains(Int64(lua_tointegerx(thread, -2, nil)))
+      {
+        result.otherKeyCount += 1
+      }
+      clua_pop(thread, 1)
+    }
+    return result
+  }
+
+  fileprivate static func reference(to index: Int32, on thread: OpaquePointer, runtime: LuaRuntime) -> LuaReference {
+    lua_pushvalue(thread, index)
+    return LuaReference(id: luaL_ref(thread, clua_registryindex()), runtime: runtime)
+  }
+}
