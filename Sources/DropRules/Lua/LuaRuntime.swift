@@ -226,6 +226,16 @@ public final class LuaRuntime {
     }
   }
 
+  /// Where a Lua function is defined: its file and first line.
+  public func definition(of function: LuaReference) -> (file: String, line: Int)? {
+    pushReference(function)
+    var debug = lua_Debug()
+    guard lua_getinfo(state, ">S", &debug) != 0, let source = debug.source else { return nil }
+    let name = String(cString: source)
+    guard name.hasPrefix("@") else { return nil }
+    return (String(name.dropFirst()), Int(debug.linedefined))
+  }
+
   // MARK: Internals
 
   private func sandboxFunction(_ name: String) throws(LuaError) -> LuaReference {

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Loads rule files into a runtime and checks their shape: a table of target types to
+/// rules, each with `accepts` and the five handlers.
+struct RuleFileLoader {
+  let runtime: LuaRuntime
+  /// Globals every rule file sees besides the sandbox (`droprules`).
+  let globals: [String: LuaValue]
+
+  /// Runs `path` and returns the rules it declares plus every problem found.
+  func load(path: String) -> (rules: [Rule], problems: [RuleProblem]) {
+    let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let results: [LuaValue]
+    do {
+      let environment = try runtime.newEnvironment(globals: globals)
+      let chunk = try runtime.loadFile(atPath: path, environment: environment)
+      runtime.allowModules(in: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+      results = try runtime.call(chunk)
+    } catch {
+      return ([], [RuleProblem(error, file: path)])
+    }
+    guard case .table(let table) = results.first ?? .nil else {
+      let got = results.first?.typeName ?? "nothing"
+      return (
+        [],
+        [
+          RuleProblem(
+            file: path, line: nil,
+            message: "a rule file must return a table of target types to rules, but it returned \(got)")
+        ]
+      )
+    }
+    var rules: [Rule] = []
+    var problems: [RuleProblem] = []
+    if !table.sequence.isEmpty || table.otherKeyCount > 0 {
+      problems.append(
+        RuleProblem(
+          file: path, line: nil,
+          message: "the returned table must be keyed by target type strings, e.g. [\"calendar.day\"] = { ... }"))
+    }
+    for (targetType, value) in table.fields.sorted(by: { $0.key < $1.key }) {
+      let line = Self.line(ofKey: targetType, in: source)
+      guard case .table(let ruleTable) = value else {
+        problems.append(
+          RuleProblem(
+            file: path, line: line,
+            message: "the rule for '\(targetType)' must be a table of handlers, got \(value.typeName)"))
+        continue
+      }
+      let (rule, ruleProblems) = makeRule(targetType, from: ruleTable, path: path, source: source)
+      problems += ruleProblems
+      if let rule { rules.append(rule) }
+    }
+    return (rules, problems)
+  }
+
+  private func makeRule(
+    _ targetType: String, from table: LuaTable, path: String, source: String
+  ) -> (Rule?, [RuleProblem]) {
+    var problems: [RuleProblem] = []
+    var handlers: [Handler: LuaReference] = [:]
+    var accepts: [TypeIdentifier]?
+    let validNames = ["accepts"] + Handler.allCases.map(\.rawValue)
+    for (key, value) in table.fields.sorted(by: { $0.key < $1.key }) {
+      if key == "accepts" {
+        switch value {
+        case .string(let type): accepts = [TypeIdentifier(type)]
+        case .table(let list) where list.fields.isEmpty && list.sequence.allSatisfy({ $0.stringValue != nil }):
+          accepts = list.sequence.compactMap(\.stringValue).map { TypeIdentifier($0) }
+        default:
+          problems.append(
+            RuleProblem(
+              file: path, line: Self.line(ofKey: key, in: source),
+              message: "accepts of '\(targetType)' must be a list of type identifiers, got \(value.typeName)"))
+        }
+        continue
+      }
+      guard let handler = Handler(rawValue: key) else {
+        var message = "unknown handler '\(key)' in the rule for '\(targetType)'"
+        if let suggestion = DidYouMean.suggestion(for: key, among: validNames) {
+          message += "; did you mean \(suggestion)?"
+        } else {
+          message += "; valid keys are \(validNames.joined(separator: ", "))"
+        }
+        problems.append(RuleProblem(file: path, line: line(of: value, key: key, source: source), message: message))
+        continue
+      }
+      guard case .function(let function) = value else {
+        problems.append(
+          RuleProblem(
+            file: path, line: Self.line(ofKey: key, in: source),
+            message: "\(key) of '\(targetType)' must be a function, got \(value.typeName)"))
+        continue
+      }
+      handlers[handler] = function
+    }
+    if !table.sequence.isEmpty || table.otherKeyCount > 0 {
+      problems.append(
+        RuleProblem(
+          file: path, line: Self.line(ofKey: targetType, in: source),
+          message: "the rule for '\(targetType)' has entries without a handler name"))
+    }
+    guard problems.isEmpty else { return (nil, problems) }
+    return (Rule(targetType: targetType, accepts: accepts, handlers: handlers, file: path), [])
+  }
+
+  private func line(of value: LuaValue, key: String, source: String) -> Int? {
+    if case .function(let function) = value, let definition = runtime.definition(of: function) {
+      return definition.line
+    }
+    return Self.line(ofKey: key, in: source)
+  }
+
+  /// The first line that assigns `key` (`key =` or `["key"] =`), for values that carry
+  /// no line of their own.
+  static func line(ofKey key: String, in source: String) -> Int? {
+    for (offset, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let text = line.replacingOccurrences(of: " ", with: "")
+      if text.contains("[\"\(key)\"]=") || text.contains("['\(key)']=") { return offset + 1 }
+      if let range = text.range(of: "\(key)="),
+        range.lowerBound == text.startIndex
+          || !(text[text.index(before: range.lowerBound)].isLetter || text[text.index(before: range.lowerBound)].isNumber
+            || text[text.index(before: range.lowerBound)] == "_" || text[text.index(before: range.lowerBound)] == ".")
+      {
+        return offset + 1
+      }
+    }
+    return nil
+  }
+
+  /// The first line that mentions `text` in quotes.
+  static func line(ofString text: String, in source: String) -> Int? {
+    for (offset, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    where line.contains("\"\(text)\"") || line.contains("'\(text)'") {
+      return offset + 1
+    }
+    return nil
+  }
+}

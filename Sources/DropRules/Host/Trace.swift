@@ -1,0 +1,66 @@
+/// A rule error, caught and turned into a safe default, with everything an author
+/// needs to find it.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+  public var file: String?
+  public var line: Int?
+  public var handler: Handler?
+  public var target: TargetID?
+  /// The 1-based step of the drag during which the error happened.
+  public var step: Int?
+  public var traceback: String
+
+  public init(
+    message: String, file: String? = nil, line: Int? = nil, handler: Handler? = nil, target: TargetID? = nil,
+    step: Int? = nil, traceback: String = ""
+  ) {
+    self.message = message
+    self.file = file
+    self.line = line
+    self.handler = handler
+    self.target = target
+    self.step = step
+    self.traceback = traceback
+  }
+
+  /// `file:line: message (in handler of target, step n)`.
+  public var description: String {
+    var text = ""
+    if let file { text += line.map { "\(file):\($0): " } ?? "\(file): " }
+    text += message
+    var context: [String] = []
+    if let handler { context.append(handler.rawValue + (target.map { " of \($0)" } ?? "")) }
+    if let step { context.append("step \(step)") }
+    if !context.isEmpty { text += " (in " + context.joined(separator: ", ") + ")" }
+    return text
+  }
+}
+
+/// One handler call made by the host, and what it returned.
+public struct HandlerCall: Hashable, Sendable {
+  public var handler: Handler
+  public var target: TargetID
+  /// The result as the trace shows it (`true`, `move`, `{operation = copy, index = 2}`),
+  /// or `error` when the handler raised.
+  public var result: String
+}
+
+/// What happened during one step of a drag.
+public struct TraceStep: Hashable, Sendable {
+  /// The step's 1-based number within the drag.
+  public var number: Int
+  /// The step as written: `at (50, 50)`, `over day-13`, `modifiers option`, `drop`.
+  public var action: String
+  /// The target under the pointer after the step, if any.
+  public var target: TargetID?
+  public var calls: [HandlerCall] = []
+  /// The negotiated proposal after a pointer or modifier step.
+  public var proposal: DropProposal?
+  /// Set when the negotiation changed the rule's proposal: `move -> copy (only copy allowed)`.
+  public var downgrade: String?
+  public var diagnostics: [Diagnostic] = []
+  /// What rule code printed during the step.
+  public var printed: [String] = []
+  /// The outcome, on the final step.
+  public var outcome: DropOutcome?
+}

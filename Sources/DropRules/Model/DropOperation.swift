@@ -1,0 +1,44 @@
+/// What a drop does with the dragged items.
+public enum DropOperation: String, Sendable, CaseIterable, Hashable {
+  case copy
+  case move
+}
+
+/// The answer of `dropUpdated`: what would happen if the user dropped now.
+public enum DropProposal: String, Sendable, CaseIterable, Hashable {
+  case move
+  case copy
+  case forbidden
+  case cancel
+
+  /// The operation a drop with this proposal performs, if any.
+  public var operation: DropOperation? {
+    switch self {
+    case .move: .move
+    case .copy: .copy
+    case .forbidden, .cancel: nil
+    }
+  }
+}
+
+/// The keyboard modifiers a drag can carry.
+public enum Modifier: String, Sendable, CaseIterable, Hashable, Comparable {
+  case option
+  case command
+  case shift
+  case control
+
+  public static func < (lhs: Modifier, rhs: Modifier) -> Bool {
+    allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+  }
+}
+
+/// How a drag ended.
+public enum DropOutcome: String, Sendable, Hashable {
+  /// `performDrop` returned true; the staged changes were committed.
+  case performed
+  /// Nothing was performed (no target, forbidden, cancel, or the user cancelled).
+  case cancelled
+  /// `performDrop` returned false or raised; the staged changes were rolled back.
+  case failed
+}

@@ -1,0 +1,49 @@
+/// The identifier of a drop target, unique on a board.
+public typealias TargetID = String
+
+/// The direction along which a target lays out its items.
+public enum Axis: String, Sendable, Hashable {
+  case vertical
+  case horizontal
+}
+
+/// A place items can be dropped on: a calendar day, a list, a folder, a slot.
+public struct DropTarget: Hashable, Sendable {
+  public var id: TargetID
+  /// The rule key, such as `calendar.day`.
+  public var type: String
+  /// The frame in global coordinates.
+  public var frame: Rect
+  public var parent: TargetID?
+  /// Free-form data, a JSON object.
+  public var data: [String: JSONValue]
+  /// The ids of the items the target holds, in order.
+  public var items: [ItemID]
+  /// With an item extent, the host computes the insertion gap nearest the pointer.
+  public var axis: Axis?
+  public var itemExtent: Double?
+
+  public init(
+    id: TargetID, type: String, frame: Rect, parent: TargetID? = nil, data: [String: JSONValue] = [:],
+    items: [ItemID] = [], axis: Axis? = nil, itemExtent: Double? = nil
+  ) {
+    self.id = id
+    self.type = type
+    self.frame = frame
+    self.parent = parent
+    self.data = data
+    self.items = items
+    self.axis = axis
+    self.itemExtent = itemExtent
+  }
+
+  /// The 1-based insertion gap nearest `point` (global), when the target lays out items:
+  /// `floor(offset / itemExtent + 0.5) + 1`, clamped to `1 ... items.count + 1`.
+  public func insertionIndex(at point: Point) -> Int? {
+    guard let itemExtent, itemExtent > 0 else { return nil }
+    let offset = (axis ?? .vertical) == .vertical ? point.y - frame.y : point.x - frame.x
+    let raw = (offset / itemExtent + 0.5).rounded(.down) + 1
+    guard raw.isFinite else { return 1 }
+    return min(max(Int(max(min(raw, 1e9), -1e9)), 1), items.count + 1)
+  }
+}

@@ -1,0 +1,41 @@
+/// The conformance graph of type identifiers: built-in system types plus the custom
+/// types that rule files and scenarios declare.
+///
+/// Conformance is reflexive and transitive; a type nobody declared conforms only to
+/// itself.
+public struct TypeRegistry: Sendable {
+  private var parents: [TypeIdentifier: Set<TypeIdentifier>]
+  private var builtIn: Set<TypeIdentifier>
+
+  public init() {
+    parents = BuiltInTypes.parents.mapValues(Set.init)
+    builtIn = Set(BuiltInTypes.parents.keys)
+  }
+
+  /// Declares `type` (or adds parents to it). Declaring twice merges the parents.
+  public mutating func declare(_ type: TypeIdentifier, conformsTo newParents: [TypeIdentifier] = []) {
+    parents[type, default: []].formUnion(newParents.filter { $0 != type })
+  }
+
+  /// Whether `type` is built in or was declared.
+  public func isKnown(_ type: TypeIdentifier) -> Bool { parents[type] != nil }
+
+  public func isBuiltIn(_ type: TypeIdentifier) -> Bool { builtIn.contains(type) }
+
+  /// Whether `type` conforms to `other`, directly or through its ancestors.
+  public func conforms(_ type: TypeIdentifier, to other: TypeIdentifier) -> Bool {
+    if type == other { return true }
+    var visited: Set<TypeIdentifier> = [type]
+    var pending = Array(parents[type] ?? [])
+    while let next = pending.popLast() {
+      if next == other { return true }
+      if visited.insert(next).inserted { pending.append(contentsOf: parents[next] ?? []) }
+    }
+    return false
+  }
+
+  /// Whether `type` conforms to at least one of `others`.
+  public func conforms(_ type: TypeIdentifier, toAnyOf others: [TypeIdentifier]) -> Bool {
+    others.contains { conforms(type, to: $0) }
+  }
+}

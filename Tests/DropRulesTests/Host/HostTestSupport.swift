@@ -1,0 +1,35 @@
+import Foundation
+
+@testable import DropRules
+
+/// A host with the given rule source loaded and a row of targets.
+func makeHost(
+  rules source: String, targets: [DropTarget], items: [DragItem], directory: TemporaryDirectory,
+  limits: LuaLimits = LuaLimits()
+) throws -> RuleHost {
+  let path = try directory.write("rules.lua", source)
+  let host = try RuleHost(limits: limits)
+  try host.loadRules(atPaths: [path])
+  host.board = try Board(targets: targets, items: items)
+  return host
+}
+
+func textItem(_ id: String) -> DragItem {
+  DragItem(id: id, name: id.capitalized, representations: [Representation(type: "public.plain-text", payload: id)])
+}
+
+/// Targets side by side, 100 x 100 each, starting at x = 0.
+func row(_ ids: [String], type: String = "box", items: [String: [String]] = [:]) -> [DropTarget] {
+  ids.enumerated().map { offset, id in
+    DropTarget(
+      id: id, type: type, frame: Rect(x: Double(offset) * 100, y: 0, width: 100, height: 100),
+      items: items[id] ?? [])
+  }
+}
+
+extension RuleHost {
+  /// The handler calls of the last drag, as `handler target -> result` lines.
+  var callLog: [String] {
+    trace.flatMap { step in step.calls.map { "\($0.handler.rawValue) \($0.target) -> \($0.result)" } }
+  }
+}
