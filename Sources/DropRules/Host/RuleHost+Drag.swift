@@ -113,11 +113,10 @@ extension RuleHost {
   private func pointerStep(to point: Point, within: TargetID?, index: Int?, action: String) throws(DragError)
     -> DropProposal
   {
-    guard var state = drag else { throw .noDrag }
+    guard drag != nil else { throw .noDrag }
     beginStep(action)
-    state.pointer = point
-    state.stepIndex = index
-    drag = state
+    drag?.pointer = point
+    drag?.stepIndex = index
     let board = currentBoard
     let chain = hitTester.chain(at: point, within: within) { id in
       board.target(id).map(takesPart) ?? false

@@ -35,6 +35,8 @@ public final class RuleHost {
     }
   }
   var committed = Board()
+  /// Whether a drag is in progress.
+  public var isDragging: Bool { drag != nil }
   /// The board as the current drag sees it: committed plus staged changes.
   public var currentBoard: Board { drag?.staged ?? committed }
 

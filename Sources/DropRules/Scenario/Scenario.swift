@@ -1,0 +1,51 @@
+/// A drag to replay: rules, a board, a drag session, the steps and what to expect.
+public struct Scenario: Sendable {
+  public var name: String
+  /// The scenario file, when it came from one.
+  public var file: String?
+  /// Rule file paths, resolved against the scenario file's folder.
+  public var rules: [String]
+  public var types: [(id: TypeIdentifier, conformsTo: [TypeIdentifier])]
+  public var board: Board
+  public var drag: DragSession
+  public var steps: [ScenarioStep]
+  public var expect: ScenarioExpectation?
+}
+
+/// One step of a scenario's drag.
+public enum ScenarioStep: Hashable, Sendable {
+  case at(Point)
+  case over(TargetID, index: Int?)
+  case modifiers(Set<Modifier>)
+  case drop
+  case cancel
+
+  /// Whether the step ends the drag.
+  public var endsDrag: Bool {
+    switch self {
+    case .drop, .cancel: true
+    default: false
+    }
+  }
+}
+
+/// What a scenario expects; each part is checked only when given.
+public struct ScenarioExpectation: Hashable, Sendable {
+  /// The negotiated proposal after each pointer or modifier step.
+  public var proposals: [DropProposal]?
+  public var outcome: DropOutcome?
+  /// Item ids per target after the drag; `*` matches any one item (a fresh copy).
+  public var board: [TargetID: [String]]?
+  /// How many rule errors the drag reports.
+  public var errors: Int?
+
+  public init(
+    proposals: [DropProposal]? = nil, outcome: DropOutcome? = nil, board: [TargetID: [String]]? = nil,
+    errors: Int? = nil
+  ) {
+    self.proposals = proposals
+    self.outcome = outcome
+    self.board = board
+    self.errors = errors
+  }
+}

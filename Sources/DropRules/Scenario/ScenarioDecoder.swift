@@ -1,0 +1,364 @@
+import Foundation
+
+/// Reads scenarios from JSON (files) or from JSON-shaped values (Lua tests), checking
+/// every field and naming its path when something is wrong.
+public struct ScenarioDecoder {
+  /// Scenario files larger than this are refused before parsing.
+  public static let maximumFileSize = 16 * 1024 * 1024
+
+  private let file: String
+  private let baseDirectory: String
+
+  /// - Parameters:
+  ///   - file: the name errors give (the scenario or test file).
+  ///   - baseDirectory: where relative rule paths start.
+  public init(file: String, baseDirectory: String) {
+    self.file = file
+    self.baseDirectory = baseDirectory
+  }
+
+  /// Loads a `*.scenario.json` file.
+  public static func load(path: String) throws(ScenarioError) -> Scenario {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if let size = attributes?[.size] as? Int, size > maximumFileSize {
+      throw ScenarioError(file: path, path: "", message: "the file is \(size) bytes; scenarios are limited to 16 MiB")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ScenarioError(file: path, path: "", message: "cannot read the file")
+    }
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(data)
+    } catch {
+      throw ScenarioError(file: path, path: "", message: "not valid JSON: \(Self.describe(error))")
+    }
+    let directory = (path as NSString).deletingLastPathComponent
+    return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+      let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      return underlying ?? context.debugDescription
+    }
+    return "\(error)"
+  }
+
+  /// Decodes a scenario from its JSON form.
+  ///
+  /// - Parameter defaultRules: rule paths used when the scenario names none.
+  /// - Parameter requiresDrag: false for Lua tests, whose drags come later from `sim:drag`.
+  public func decode(
+    _ json: JSONValue, defaultRules: [String] = [], requiresDrag: Bool = true
+  ) throws(ScenarioError) -> Scenario {
+    let root = try object(json, at: "")
+    try allowOnly(["name", "rules", "types", "board", "drag", "steps", "expect"], in: root, at: "")
+    let name = try root["name"].map { value throws(ScenarioError) in try string(value, at: "name") } ?? file
+    var rules = defaultRules
+    if let list = root["rules"] {
+      rules = try array(list, at: "rules").enumerated().map { offset, value throws(ScenarioError) in
+        try rulePath(string(value, at: "rules[\(offset)]"), at: "rules[\(offset)]")
+      }
+    }
+    let types = try root["types"].map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
+    guard let boardJSON = root["board"] else { throw error(at: "board", "is missing") }
+    let board = try decodeBoard(boardJSON)
+    let drag: DragSession
+    if let dragJSON = root["drag"] {
+      drag = try decodeDrag(dragJSON, board: board)
+    } else if requiresDrag {
+      throw error(at: "drag", "is missing")
+    } else {
+      drag = DragSession(items: [])
+    }
+    let steps = try decodeSteps(root["steps"] ?? .array([]), board: board)
+    let expect = try root["expect"].map { value throws(ScenarioError) in try decodeExpectation(value, board: board) }
+    return Scenario(
+      name: name, file: file, rules: rules, types: types, board: board, drag: drag, steps: steps, expect: expect)
+  }
+
+  // MARK: Parts
+
+  private func rulePath(_ path: String, at location: String) throws(ScenarioError) -> String {
+    let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      throw error(at: location, "rule file '\(path)' not found (looked for \(resolved))")
+    }
+    return resolved
+  }
+
+  private func decodeTypes(_ json: JSONValue) throws(ScenarioError) -> [(id: TypeIdentifier, conformsTo: [TypeIdentifier])] {
+    try array(json, at: "types").enumerated().map { offset, value throws(ScenarioError) in
+      let path = "types[\(offset)]"
+      let fields = try object(value, at: path)
+      try allowOnly(["id", "conformsTo"], in: fields, at: path)
+      guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
+      let parents = try (fields["conformsTo"].map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") } ?? [])
+        .enumerated().map { index, parent throws(ScenarioError) in
+          TypeIdentifier(try string(parent, at: "\(path).conformsTo[\(index)]"))
+        }
+      return (TypeIdentifier(try string(id, at: path + ".id")), parents)
+    }
+  }
+
+  private func decodeBoard(_ json: JSONValue) throws(ScenarioError) -> Board {
+    let fields = try object(json, at: "board")
+    try allowOnly(["targets"], in: fields, at: "board")
+    guard let targetsJSON = fields["targets"] else { throw error(at: "board.targets", "is missing") }
+    var targets: [DropTarget] = []
+    var items: [DragItem] = []
+    var targetPaths: [TargetID: String] = [:]
+    for (offset, value) in try array(targetsJSON, at: "board.targets").enumerated() {
+      let path = "board.targets[\(offset)]"
+      let (target, targetItems) = try decodeTarget(value, at: path)
+      if let first = targetPaths[target.id] {
+        throw error(at: path + ".id", "duplicate target id '\(target.id)' (first at \(first))")
+      }
+      targetPaths[target.id] = path
+      targets.append(target)
+      items += targetItems
+    }
+    do {
+      return try Board(targets: targets, items: items)
+    } catch let boardError {
+      let path: String
+      switch boardError {
+      case .unknownParent(let target, _), .parentCycle(let target): path = (targetPaths[target] ?? "board") + ".parent"
+      default: path = "board.targets"
+      }
+      throw error(at: path, boardError.description)
+    }
+  }
+
+  private func decodeTarget(_ json: JSONValue, at path: String) throws(ScenarioError) -> (DropTarget, [DragItem]) {
+    let fields = try object(json, at: path)
+    try allowOnly(["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"], in: fields, at: path)
+    guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
+    guard let type = fields["type"] else { throw error(at: path + ".type", "is missing") }
+    guard let frameJSON = fields["frame"] else { throw error(at: path + ".frame", "is missing") }
+    let frame = try decodeFrame(frameJSON, at: path + ".frame")
+    let data = try fields["data"].map { value throws(ScenarioError) in try object(value, at: path + ".data") } ?? [:]
+    let items = try (fields["items"].map { value throws(ScenarioError) in try array(value, at: path + ".items") } ?? [])
+      .enumerated().map { offset, value throws(ScenarioError) in try decodeItem(value, at: "\(path).items[\(offset)]") }
+    var axis: Axis?
+    if let axisJSON = fields["axis"] {
+      let name = try string(axisJSON, at: path + ".axis")
+      guard let parsed = Axis(rawValue: name) else {
+        throw error(at: path + ".axis", "expected \"vertical\" or \"horizontal\", got \"\(name)\"")
+      }
+      axis = parsed
+    }
+    var extent: Double?
+    if let extentJSON = fields["itemExtent"] {
+      let value = try number(extentJSON, at: path + ".itemExtent")
+      guard value > 0 else { throw error(at: path + ".itemExtent", "must be greater than 0, got \(formatNumber(value))") }
+      extent = value
+    }
+    let target = DropTarget(
+      id: try string(id, at: path + ".id"), type: try string(type, at: path + ".type"), frame: frame,
+      parent: try fields["parent"].map { value throws(ScenarioError) in try string(value, at: path + ".parent") },
+      data: data, items: items.map(\.id), axis: axis, itemExtent: extent)
+    return (target, items)
+  }
+
+  private func decodeFrame(_ json: JSONValue, at path: String) throws(ScenarioError) -> Rect {
+    let values = try array(json, at: path)
+    guard values.count == 4 else {
+      throw error(at: path, "expected [x, y, width, height], got \(values.count) values")
+    }
+    let numbers = try values.enumerated().map { offset, value throws(ScenarioError) in
+      try number(value, at: "\(path)[\(offset)]")
+    }
+    guard numbers[2] >= 0, numbers[3] >= 0 else { throw error(at: path, "width and height must not be negative") }
+    return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+  }
+
+  private func decodeItem(_ json: JSONValue, at path: String) throws(ScenarioError) -> DragItem {
+    let fields = try object(json, at: path)
+    try allowOnly(["id", "name", "representations"], in: fields, at: path)
+    guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
+    let representations = try (fields["representations"].map { value throws(ScenarioError) in
+      try array(value, at: path + ".representations")
+    } ?? []).enumerated().map { offset, value throws(ScenarioError) in
+      try decodeRepresentation(value, at: "\(path).representations[\(offset)]")
+    }
+    return DragItem(
+      id: try string(id, at: path + ".id"),
+      name: try fields["name"].map { value throws(ScenarioError) in try string(value, at: path + ".name") },
+      representations: representations)
+  }
+
+  private func decodeRepresentation(_ json: JSONValue, at path: String) throws(ScenarioError) -> Representation {
+    if case .array(let pair) = json {
+      guard pair.count == 2 else { throw error(at: path, "expected [type, payload], got \(pair.count) values") }
+      return Representation(
+        type: TypeIdentifier(try string(pair[0], at: path + "[0]")), payload: try string(pair[1], at: path + "[1]"))
+    }
+    let fields = try object(json, at: path, expected: "[type, payload] or {\"type\", \"payload\"}")
+    guard let type = fields["type"] else { throw error(at: path + ".type", "is missing") }
+    return Representation(
+      type: TypeIdentifier(try string(type, at: path + ".type")),
+      payload: try fields["payload"].map { value throws(ScenarioError) in try string(value, at: path + ".payload") } ?? "")
+  }
+
+  /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`.
+  public func decodeDrag(_ json: JSONValue, board: Board) throws(ScenarioError) -> DragSession {
+    let fields = try object(json, at: "drag")
+    try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: "drag")
+    guard let itemsJSON = fields["items"] else { throw error(at: "drag.items", "is missing") }
+    let items = try array(itemsJSON, at: "drag.items").enumerated().map { offset, value throws(ScenarioError) in
+      let path = "drag.items[\(offset)]"
+      if case .string(let id) = value {
+        guard board.contains(item: id) else { throw error(at: path, "no item '\(id)' on the board") }
+        return DraggedItem.board(id)
+      }
+      let item = try decodeItem(value, at: path)
+      guard board.item(item.id) == nil else {
+        throw error(at: path + ".id", "external item '\(item.id)' has the id of a board item")
+      }
+      return DraggedItem.external(item)
+    }
+    guard !items.isEmpty else { throw error(at: "drag.items", "a drag needs at least one item") }
+    var seen: Set<ItemID> = []
+    for (offset, item) in items.enumerated() where !seen.insert(item.id).inserted {
+      throw error(at: "drag.items[\(offset)]", "item '\(item.id)' is dragged twice")
+    }
+    let allowed = try fields["allowedOperations"].map { value throws(ScenarioError) in
+      Set(try names(value, at: "drag.allowedOperations", as: DropOperation.self))
+    }
+    let modifiers = try fields["modifiers"].map { value throws(ScenarioError) in
+      Set(try names(value, at: "drag.modifiers", as: Modifier.self))
+    } ?? []
+    return DragSession(items: items, allowedOperations: allowed, modifiers: modifiers)
+  }
+
+  private func decodeSteps(_ json: JSONValue, board: Board) throws(ScenarioError) -> [ScenarioStep] {
+    let steps = try array(json, at: "steps").enumerated().map { offset, value throws(ScenarioError) in
+      try decodeStep(value, at: "steps[\(offset)]", board: board)
+    }
+    if let end = steps.firstIndex(where: \.endsDrag), end != steps.count - 1 {
+      throw error(at: "steps[\(end + 1)]", "no step may follow \"drop\" or \"cancel\"")
+    }
+    return steps
+  }
+
+  private func decodeStep(_ json: JSONValue, at path: String, board: Board) throws(ScenarioError) -> ScenarioStep {
+    let expected = "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, \"drop\" or \"cancel\""
+    if case .string(let word) = json {
+      switch word {
+      case "drop": return .drop
+      case "cancel": return .cancel
+      default: throw error(at: path, "unknown step \"\(word)\"; \(expected)")
+      }
+    }
+    let fields = try object(json, at: path, expected: expected)
+    if let at = fields["at"] {
+      try allowOnly(["at"], in: fields, at: path)
+      let values = try array(at, at: path + ".at")
+      guard values.count == 2 else { throw error(at: path + ".at", "expected [x, y], got \(values.count) values") }
+      return .at(Point(x: try number(values[0], at: path + ".at[0]"), y: try number(values[1], at: path + ".at[1]")))
+    }
+    if let over = fields["over"] {
+      try allowOnly(["over", "index"], in: fields, at: path)
+      let id = try string(over, at: path + ".over")
+      guard board.target(id) != nil else { throw error(at: path + ".over", "no target '\(id)' on the board") }
+      let index = try fields["index"].map { value throws(ScenarioError) in try integer(value, at: path + ".index") }
+      return .over(id, index: index)
+    }
+    if let modifiers = fields["modifiers"] {
+      try allowOnly(["modifiers"], in: fields, at: path)
+      return .modifiers(Set(try names(modifiers, at: path + ".modifiers", as: Modifier.self)))
+    }
+    throw error(at: path, "unknown step with keys \(fields.keys.sorted()); \(expected)")
+  }
+
+  private func decodeExpectation(_ json: JSONValue, board: Board) throws(ScenarioError) -> ScenarioExpectation {
+    let fields = try object(json, at: "expect")
+    try allowOnly(["proposals", "outcome", "board", "errors"], in: fields, at: "expect")
+    var expectation = ScenarioExpectation()
+    expectation.proposals = try fields["proposals"].map { value throws(ScenarioError) in
+      try names(value, at: "expect.proposals", as: DropProposal.self)
+    }
+    if let outcome = fields["outcome"] {
+      let name = try string(outcome, at: "expect.outcome")
+      guard let parsed = DropOutcome(rawValue: name) else {
+        throw error(at: "expect.outcome", "expected \"performed\", \"cancelled\" or \"failed\", got \"\(name)\"")
+      }
+      expectation.outcome = parsed
+    }
+    if let boardJSON = fields["board"] {
+      var expected: [TargetID: [String]] = [:]
+      for (id, list) in try object(boardJSON, at: "expect.board") {
+        guard board.target(id) != nil else { throw error(at: "expect.board.\(id)", "no target '\(id)' on the board") }
+        expected[id] = try array(list, at: "expect.board.\(id)").enumerated().map { offset, value throws(ScenarioError) in
+          try string(value, at: "expect.board.\(id)[\(offset)]")
+        }
+      }
+      expectation.board = expected
+    }
+    expectation.errors = try fields["errors"].map { value throws(ScenarioError) in try integer(value, at: "expect.errors") }
+    return expectation
+  }
+
+  // MARK: Checked access
+
+  private func error(at path: String, _ message: String) -> ScenarioError {
+    ScenarioError(file: file, path: path, message: message)
+  }
+
+  private func object(_ json: JSONValue, at path: String, expected: String = "an object") throws(ScenarioError)
+    -> [String: JSONValue]
+  {
+    if case .object(let fields) = json { return fields }
+    if case .array(let values) = json, values.isEmpty { return [:] }
+    throw error(at: path, "expected \(expected), got \(json.kindName)")
+  }
+
+  private func array(_ json: JSONValue, at path: String) throws(ScenarioError) -> [JSONValue] {
+    if case .array(let values) = json { return values }
+    // An empty Lua table reads as an empty object; it is an empty list here.
+    if case .object(let fields) = json, fields.isEmpty { return [] }
+    throw error(at: path, "expected an array, got \(json.kindName)")
+  }
+
+  private func string(_ json: JSONValue, at path: String) throws(ScenarioError) -> String {
+    guard case .string(let value) = json else { throw error(at: path, "expected a string, got \(json.kindName)") }
+    return value
+  }
+
+  private func number(_ json: JSONValue, at path: String) throws(ScenarioError) -> Double {
+    guard case .number(let value) = json, value.isFinite else {
+      throw error(at: path, "expected a number, got \(json.kindName)")
+    }
+    return value
+  }
+
+  private func integer(_ json: JSONValue, at path: String) throws(ScenarioError) -> Int {
+    let value = try number(json, at: path)
+    guard value.rounded() == value, abs(value) < 1e9 else { throw error(at: path, "expected a whole number") }
+    return Int(value)
+  }
+
+  private func names<Name: RawRepresentable & CaseIterable>(
+    _ json: JSONValue, at path: String, as: Name.Type
+  ) throws(ScenarioError) -> [Name] where Name.RawValue == String {
+    try array(json, at: path).enumerated().map { offset, value throws(ScenarioError) in
+      let name = try string(value, at: "\(path)[\(offset)]")
+      guard let parsed = Name(rawValue: name) else {
+        let valid = Name.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        throw error(at: "\(path)[\(offset)]", "unknown value \"\(name)\"; expected one of \(valid)")
+      }
+      return parsed
+    }
+  }
+
+  private func allowOnly(_ keys: Set<String>, in fields: [String: JSONValue], at path: String) throws(ScenarioError) {
+    for key in fields.keys.sorted() where !keys.contains(key) {
+      let location = path.isEmpty ? key : "\(path).\(key)"
+      var message = "unknown key '\(key)'"
+      if let suggestion = DidYouMean.suggestion(for: key, among: Array(keys)) { message += "; did you mean \(suggestion)?" }
+      throw error(at: location, message)
+    }
+  }
+}

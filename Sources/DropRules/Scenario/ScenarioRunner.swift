@@ -1,0 +1,113 @@
+/// The result of replaying a scenario.
+public struct ScenarioResult {
+  public var scenario: Scenario
+  public var trace: [TraceStep]
+  /// The negotiated proposal after each pointer or modifier step.
+  public var proposals: [DropProposal]
+  public var outcome: DropOutcome
+  public var board: Board
+  public var diagnostics: [Diagnostic]
+  /// What the scenario expected and did not get; empty when it passed or expects nothing.
+  public var failedExpectations: [String]
+  /// Lines rule files printed while loading.
+  public var loadOutput: [String]
+
+  /// Whether the run is clean: expectations met and, unless the scenario expects a
+  /// number of errors, no rule raised.
+  public var passed: Bool {
+    failedExpectations.isEmpty && (scenario.expect?.errors != nil || diagnostics.isEmpty)
+  }
+}
+
+/// A scenario that could not be replayed: its input or its rules did not load.
+public enum ScenarioRunError: Error, CustomStringConvertible {
+  case scenario(ScenarioError)
+  case rules(RuleLoadError)
+  case lua(LuaError)
+  case drag(DragError)
+
+  public var description: String {
+    switch self {
+    case .scenario(let error): error.description
+    case .rules(let error): error.description
+    case .lua(let error): error.description
+    case .drag(let error): error.description
+    }
+  }
+}
+
+/// Replays scenarios on a fresh host each.
+public struct ScenarioRunner {
+  public var limits: LuaLimits
+  /// Receives every executed rule line (coverage).
+  public var lineObserver: ((String, Int) -> Void)?
+
+  public init(limits: LuaLimits = LuaLimits()) { self.limits = limits }
+
+  /// Makes a host with the scenario's types, rules and board.
+  public func makeHost(for scenario: Scenario, extraRules: [String] = []) throws(ScenarioRunError) -> RuleHost {
+    let host: RuleHost
+    do { host = try RuleHost(limits: limits) } catch { throw .lua(error) }
+    host.lineObserver = lineObserver
+    for type in scenario.types { host.declareType(type.id, conformsTo: type.conformsTo) }
+    do { try host.loadRules(atPaths: scenario.rules + extraRules) } catch { throw .rules(error) }
+    host.board = scenario.board
+    return host
+  }
+
+  /// Replays the scenario's drag; a scenario whose steps do not end with a drop or a
+  /// cancel is cancelled after its last step, so every entered target is exited.
+  public func run(_ scenario: Scenario, extraRules: [String] = []) throws(ScenarioRunError) -> ScenarioResult {
+    let host = try makeHost(for: scenario, extraRules: extraRules)
+    var proposals: [DropProposal] = []
+    var outcome = DropOutcome.cancelled
+    do {
+      try host.beginDrag(scenario.drag)
+      for step in scenario.steps {
+        switch step {
+        case .at(let point): proposals.append(try host.movePointer(to: point))
+        case .over(let target, let index): proposals.append(try host.moveOver(target, index: index))
+        case .modifiers(let modifiers): proposals.append(try host.setModifiers(modifiers))
+        case .drop: outcome = try host.drop()
+        case .cancel: outcome = try host.cancel()
+        }
+      }
+      if scenario.steps.last?.endsDrag != true { outcome = try host.cancel() }
+    } catch {
+      throw .drag(error)
+    }
+    var result = ScenarioResult(
+      scenario: scenario, trace: host.trace, proposals: proposals, outcome: outcome, board: host.board,
+      diagnostics: host.diagnostics, failedExpectations: [], loadOutput: host.loadOutput)
+    if let expect = scenario.expect { result.failedExpectations = Self.check(expect, against: result) }
+    return result
+  }
+
+  static func check(_ expect: ScenarioExpectation, against result: ScenarioResult) -> [String] {
+    var failures: [String] = []
+    if let proposals = expect.proposals, proposals != result.proposals {
+      failures.append(
+        "proposals: expected \(list(proposals.map(\.rawValue))), got \(list(result.proposals.map(\.rawValue)))")
+    }
+    if let outcome = expect.outcome, outcome != result.outcome {
+      failures.append("outcome: expected \(outcome.rawValue), got \(result.outcome.rawValue)")
+    }
+    for (target, expected) in (expect.board ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let actual = result.board.items(in: target)
+      if !matches(expected, actual) {
+        failures.append("board.\(target): expected \(list(expected)), got \(list(actual))")
+      }
+    }
+    if let errors = expect.errors, errors != result.diagnostics.count {
+      failures.append("errors: expected \(errors), got \(result.diagnostics.count)")
+    }
+    return failures
+  }
+
+  /// Item lists match when equal, `*` standing for any one id.
+  static func matches(_ expected: [String], _ actual: [String]) -> Bool {
+    expected.count == actual.count && zip(expected, actual).allSatisfy { $0 == "*" || $0 == $1 }
+  }
+
+  private static func list(_ values: [String]) -> String { "[" + values.joined(separator: ", ") + "]" }
+}

@@ -1,0 +1,140 @@
+/// Renders replayed scenarios for people (aligned text, optional colour) and for tools
+/// (one JSON document with stable keys).
+public struct TraceReport {
+  public var colored: Bool
+
+  public init(colored: Bool = false) { self.colored = colored }
+
+  // MARK: Text
+
+  public func text(_ result: ScenarioResult) -> String {
+    var lines: [String] = []
+    lines.append(bold("scenario ") + result.scenario.name + (result.scenario.file.map { "  (\($0))" } ?? ""))
+    lines.append("rules    " + (result.scenario.rules.isEmpty ? "(none)" : result.scenario.rules.joined(separator: ", ")))
+    lines += result.loadOutput.map { "print    " + $0 }
+    for step in result.trace {
+      lines.append("")
+      lines.append(bold("step \(step.number)") + "  " + step.action)
+      for call in step.calls {
+        let shown = call.handler == .dropEntered || call.handler == .dropExited ? (call.result == "error" ? "error" : "") : call.result
+        lines.append(row(call.handler.rawValue, call.target, paint(shown)))
+      }
+      lines += step.printed.map { row("print", $0) }
+      for diagnostic in step.diagnostics {
+        lines.append(row(paint("error"), diagnostic.description))
+        lines += diagnostic.traceback.split(separator: "\n").map { "                " + $0 }
+      }
+      if let downgrade = step.downgrade { lines.append(row("negotiated", downgrade)) }
+      if let proposal = step.proposal { lines.append(row("proposal", paint(proposal.rawValue))) }
+      if let outcome = step.outcome { lines.append(row("outcome", paint(outcome.rawValue))) }
+    }
+    lines.append("")
+    lines.append(bold("board"))
+    let width = result.board.targetOrder.map(\.count).max() ?? 0
+    for target in result.board.targets {
+      lines.append("  " + target.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+        + (target.items.isEmpty ? "(empty)" : target.items.joined(separator: ", ")))
+    }
+    lines.append("")
+    lines.append(summary(result))
+    return lines.joined(separator: "\n")
+  }
+
+  private func summary(_ result: ScenarioResult) -> String {
+    let errors = result.diagnostics.count == 1 ? "1 error" : "\(result.diagnostics.count) errors"
+    var text = "outcome \(paint(result.outcome.rawValue)), \(errors)"
+    if result.scenario.expect != nil {
+      text += result.failedExpectations.isEmpty ? ", expectations " + paint("passed") : ", expectations " + paint("failed")
+      text += result.failedExpectations.map { "\n  expected " + $0 }.joined()
+    }
+    return text
+  }
+
+  private func row(_ label: String, _ target: String, _ result: String = "") -> String {
+    let labelWidth = 14
+    let padding = String(repeating: " ", count: max(1, labelWidth - visibleLength(label)))
+    var text = "  " + label + padding + target
+    if !result.isEmpty { text += "  " + result }
+    return text
+  }
+
+  private func visibleLength(_ text: String) -> Int {
+    var count = 0
+    var inEscape = false
+    for character in text {
+      if character == "\u{1B}" { inEscape = true } else if inEscape { if character == "m" { inEscape = false } } else {
+        count += 1
+      }
+    }
+    return count
+  }
+
+  private func bold(_ text: String) -> String { colored ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+
+  private func paint(_ word: String) -> String {
+    guard colored else { return word }
+    let code: String
+    switch word {
+    case "move", "copy", "performed", "passed", "true": code = "32"
+    case "forbidden", "failed", "error", "false": code = "31"
+    case "cancel", "cancelled": code = "33"
+    default: return word
+    }
+    return "\u{1B}[\(code)m\(word)\u{1B}[0m"
+  }
+
+  // MARK: JSON
+
+  public func json(_ results: [ScenarioResult]) -> String {
+    JSONValue.object(["scenarios": .array(results.map(json))]).serialized(pretty: true)
+  }
+
+  func json(_ result: ScenarioResult) -> JSONValue {
+    var board: [String: JSONValue] = [:]
+    for target in result.board.targets { board[target.id] = .array(target.items.map(JSONValue.string)) }
+    return .object([
+      "name": .string(result.scenario.name),
+      "file": result.scenario.file.map(JSONValue.string) ?? .null,
+      "rules": .array(result.scenario.rules.map(JSONValue.string)),
+      "steps": .array(result.trace.map(json)),
+      "proposals": .array(result.proposals.map { .string($0.rawValue) }),
+      "outcome": .string(result.outcome.rawValue),
+      "board": .object(board),
+      "errors": .array(result.diagnostics.map(json)),
+      "expectations": .object([
+        "checked": .bool(result.scenario.expect != nil),
+        "failures": .array(result.failedExpectations.map(JSONValue.string)),
+      ]),
+      "passed": .bool(result.passed),
+    ])
+  }
+
+  private func json(_ step: TraceStep) -> JSONValue {
+    .object([
+      "number": .number(Double(step.number)),
+      "action": .string(step.action),
+      "target": step.target.map(JSONValue.string) ?? .null,
+      "calls": .array(
+        step.calls.map {
+          .object(["handler": .string($0.handler.rawValue), "target": .string($0.target), "result": .string($0.result)])
+        }),
+      "proposal": step.proposal.map { .string($0.rawValue) } ?? .null,
+      "downgrade": step.downgrade.map(JSONValue.string) ?? .null,
+      "errors": .array(step.diagnostics.map(json)),
+      "printed": .array(step.printed.map(JSONValue.string)),
+      "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,
+    ])
+  }
+
+  func json(_ diagnostic: Diagnostic) -> JSONValue {
+    .object([
+      "message": .string(diagnostic.message),
+      "file": diagnostic.file.map(JSONValue.string) ?? .null,
+      "line": diagnostic.line.map { .number(Double($0)) } ?? .null,
+      "handler": diagnostic.handler.map { .string($0.rawValue) } ?? .null,
+      "target": diagnostic.target.map(JSONValue.string) ?? .null,
+      "step": diagnostic.step.map { .number(Double($0)) } ?? .null,
+      "traceback": .string(diagnostic.traceback),
+    ])
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+
+/// One `*_test.lua` file: its runtime, its tests, and the simulations they create.
+final class RuleTestSession {
+  struct TestCase {
+    var name: String
+    var line: Int?
+    var body: LuaReference
+  }
+
+  let file: String
+  private let limits: LuaLimits
+  private let coverage: CoverageRecorder?
+  private var runtime: LuaRuntime?
+  private var listTests: LuaReference?
+  private var simulations: [Int: RuleHost] = [:]
+  private var nextSimulation = 1
+
+  init(file: String, limits: LuaLimits, coverage: CoverageRecorder?) {
+    self.file = file
+    self.limits = limits
+    self.coverage = coverage
+  }
+
+  /// The rule file a test file tests by default: `calendar_test.lua` -> `calendar.lua`.
+  var defaultRuleFile: String {
+    file.hasSuffix("_test.lua") ? String(file.dropLast("_test.lua".count)) + ".lua" : file
+  }
+
+  /// Runs the test file, which registers its tests.
+  func load() throws(LuaError) -> [TestCase] {
+    // Test code itself only drives simulations; give it room for many of them.
+    let testLimits = LuaLimits(maxInstructions: limits.maxInstructions * 100, maxMemory: limits.maxMemory)
+    let runtime = try LuaRuntime(limits: testLimits)
+    self.runtime = runtime
+    let prelude = try runtime.load(source: RuleTestSource.source, chunkName: RuleTestSource.chunkName)
+    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime)))]).first?.tableValue
+    guard let api, case .function(let listTests) = api["tests"] else {
+      throw LuaError(kind: .runtime, message: "the test API did not load")
+    }
+    self.listTests = listTests
+    let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
+    let chunk = try runtime.loadFile(atPath: file, environment: environment)
+    runtime.allowModules(in: directory)
+    try runtime.call(chunk)
+    let list = try runtime.call(listTests).first?.tableValue?.sequence ?? []
+    return list.compactMap { entry in
+      guard let table = entry.tableValue, let name = table["name"].stringValue,
+        case .function(let body) = table["body"]
+      else { return nil }
+      return TestCase(name: name, line: table["line"].intValue, body: body)
+    }
+  }
+
+  /// Runs one test; returns nil when it passed, else the failure as `file:line: message`.
+  func run(_ test: TestCase) -> String? {
+    guard let runtime else { return "\(file): not loaded" }
+    defer { simulations.removeAll() }
+    do {
+      try runtime.call(test.body)
+      return nil
+    } catch {
+      var failure = error
+      if failure.file == nil {
+        failure.file = file
+        failure.line = test.line
+      }
+      return failure.description
+    }
+  }
+
+  private var directory: String {
+    let folder = (file as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
+  }
+
+  private func simulation(_ value: LuaValue?) throws -> RuleHost {
+    guard let id = value?.intValue, let host = simulations[id] else {
+      throw LuaHostError("this simulation belongs to another test")
+    }
+    return host
+  }
+
+  private func hostFunctions(_ runtime: LuaRuntime) -> [String: LuaValue] {
+    [
+      "scenario": runtime.function { [unowned self] arguments in
+        failable { () throws -> [LuaValue] in
+          let spec: JSONValue
+          switch (arguments.first ?? .nil).json() {
+          case .success(let value): spec = value
+          case .failure(let error): throw ScenarioError(file: file, path: "scenario", message: error.description)
+          }
+          let decoder = ScenarioDecoder(file: file, baseDirectory: directory)
+          let scenario: Scenario
+          scenario = try decoder.decode(spec, defaultRules: [defaultRuleFile], requiresDrag: false)
+          var runner = ScenarioRunner(limits: limits)
+          runner.lineObserver = coverage.map { recorder in { recorder.record(file: $0, line: $1) } }
+          let host = try runner.makeHost(for: scenario)
+          let id = nextSimulation
+          nextSimulation += 1
+          simulations[id] = host
+          return [.integer(Int64(id))]
+        }
+      },
+      "drag": runtime.function { [unowned self] arguments in
+        failable { () throws -> [LuaValue] in
+          let host = try simulation(arguments.first)
+          var fields: [String: JSONValue] = [:]
+          if arguments.count > 1, case .success(let items) = arguments[1].json() { fields["items"] = items }
+          if arguments.count > 2, case .success(.object(let options)) = arguments[2].json() {
+            fields.merge(options) { first, _ in first }
+          }
+          let decoder = ScenarioDecoder(file: file, baseDirectory: directory)
+          let session = try decoder.decodeDrag(.object(fields), board: host.board)
+          if host.isDragging { _ = try host.cancel() }
+          try host.beginDrag(session)
+          return [.boolean(true)]
+        }
+      },
+      "step": runtime.function { [unowned self] arguments in
+        failable { () throws -> [LuaValue] in
+          let host = try simulation(arguments.first)
+          let values = Array(arguments.dropFirst(2))
+          switch arguments.count > 1 ? arguments[1].stringValue : nil {
+          case "over":
+            guard let id = values.first?.stringValue else { throw LuaHostError("drag:over expects a target id") }
+            let index = values.count > 1 ? values[1].intValue : nil
+            return [.string(try host.moveOver(id, index: index).rawValue)]
+          case "at":
+            guard values.count >= 2, let x = values[0].doubleValue, let y = values[1].doubleValue else {
+              throw LuaHostError("drag:at expects two numbers")
+            }
+            return [.string(try host.movePointer(to: Point(x: x, y: y)).rawValue)]
+          case "modifiers":
+            let names = values.first?.tableValue?.sequence.compactMap(\.stringValue) ?? []
+            let modifiers = try names.map { name throws -> Modifier in
+              guard let modifier = Modifier(rawValue: name) else {
+                throw LuaHostError("unknown modifier '\(name)'; expected option, command, shift or control")
+              }
+              return modifier
+            }
+            return [.string(try host.setModifiers(Set(modifiers)).rawValue)]
+          case "drop": return [.string(try host.drop().rawValue)]
+          default: return [.string(try host.cancel().rawValue)]
+          }
+        }
+      },
+      "items": runtime.function { [unowned self] arguments in
+        failable { () throws -> [LuaValue] in
+          let host = try simulation(arguments.first)
+          let id = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+          guard host.board.target(id) != nil else { throw LuaHostError("no target '\(id)' in this scenario") }
+          return [.table(LuaTable(sequence: host.board.items(in: id).map(LuaValue.string)))]
+        }
+      },
+      "target": runtime.function { [unowned self] arguments in
+        failable { () throws -> [LuaValue] in
+          let host = try simulation(arguments.first)
+          let id = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+          guard let target = host.board.target(id) else { throw LuaHostError("no target '\(id)' in this scenario") }
+          return [
+            .table(
+              LuaTable(fields: [
+                "id": .string(target.id), "type": .string(target.type), "data": LuaValue(json: .object(target.data)),
+                "items": .table(LuaTable(sequence: target.items.map(LuaValue.string))),
+              ]))
+          ]
+        }
+      },
+      "errors": runtime.function { [unowned self] arguments in
+        let host = try simulation(arguments.first)
+        return [
+          .table(
+            LuaTable(
+              sequence: host.diagnostics.map { diagnostic in
+                var fields: [String: LuaValue] = ["message": .string(diagnostic.message)]
+                fields["file"] = diagnostic.file.map(LuaValue.string)
+                fields["line"] = diagnostic.line.map { .integer(Int64($0)) }
+                fields["handler"] = diagnostic.handler.map { .string($0.rawValue) }
+                fields["target"] = diagnostic.target.map(LuaValue.string)
+                fields["step"] = diagnostic.step.map { .integer(Int64($0)) }
+                return .table(LuaTable(fields: fields))
+              }))
+        ]
+      },
+    ]
+  }
+
+  /// Turns a thrown error into `nil, message`, which the Lua side raises at the test's line.
+  private func failable(_ body: () throws -> [LuaValue]) -> [LuaValue] {
+    do { return try body() } catch { return [.nil, .string("\(error)")] }
+  }
+}
+

@@ -1,0 +1,61 @@
+import ArgumentParser
+import DropRules
+import Foundation
+
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Replay scenarios and print the trace.",
+    discussion: """
+      Prints, per step, the handlers called and their results, the proposal, any \
+      downgrade and rule errors, then the outcome and the final board.
+      Exit status: 0 clean; 1 an expectation failed or a rule raised; 2 input could not be loaded.
+      """
+  )
+
+  @Argument(help: "Scenario files (*.scenario.json).")
+  var scenarios: [String]
+
+  @Option(name: .customLong("rules"), help: "Extra rule files or folders, loaded after the scenario's own rules.")
+  var rules: [String] = []
+
+  @Option(help: "Output format: text or json.")
+  var format: TraceFormat = .text
+
+  @OptionGroup var limitOptions: LimitOptions
+
+  enum TraceFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  func validate() throws {
+    guard !scenarios.isEmpty else { throw ValidationError("give at least one scenario file") }
+  }
+
+  func run() throws {
+    let (groups, missing) = RuleFiles.groups(in: rules, recursive: false)
+    for path in missing { Console.error("\(path): no such rule file or folder") }
+    let runner = ScenarioRunner(limits: limitOptions.limits)
+    var results: [ScenarioResult] = []
+    var loadFailed = !missing.isEmpty
+    for path in scenarios {
+      do {
+        let scenario = try ScenarioDecoder.load(path: path)
+        results.append(try runner.run(scenario, extraRules: groups.flatMap { $0 }))
+      } catch let error as ScenarioError {
+        Console.error(error.description)
+        loadFailed = true
+      } catch {
+        Console.error("\(path): \(error)")
+        loadFailed = true
+      }
+    }
+    let report = TraceReport(colored: format == .text && Console.usesColor)
+    switch format {
+    case .text: if !results.isEmpty { print(results.map(report.text).joined(separator: "\n\n")) }
+    case .json: print(report.json(results))
+    }
+    if loadFailed { throw Exit.loadError }
+    if results.contains(where: { !$0.passed }) { throw Exit.failed }
+  }
+}
