@@ -9,6 +9,15 @@ struct RuleFileLoader {
 
   /// Runs `path` and returns the rules it declares plus every problem found.
   func load(path: String) -> (rules: [Rule], problems: [RuleProblem]) {
+    let (rules, problems, _) = loadWithAcceptedTypes(path: path)
+    return (rules, problems)
+  }
+
+  /// Also returns every rule's accepted types, of broken rules too, so that `check`
+  /// can report undeclared types alongside other problems.
+  func loadWithAcceptedTypes(
+    path: String
+  ) -> (rules: [Rule], problems: [RuleProblem], accepted: [(targetType: String, types: [TypeIdentifier])]) {
     let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     let results: [LuaValue]
     do {
@@ -17,21 +26,18 @@ struct RuleFileLoader {
       runtime.allowModules(in: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
       results = try runtime.call(chunk)
     } catch {
-      return ([], [RuleProblem(error, file: path)])
+      return ([], [RuleProblem(error, file: path)], [])
     }
     guard case .table(let table) = results.first ?? .nil else {
       let got = results.first?.typeName ?? "nothing"
-      return (
-        [],
-        [
-          RuleProblem(
-            file: path, line: nil,
-            message: "a rule file must return a table of target types to rules, but it returned \(got)")
-        ]
-      )
+      let problem = RuleProblem(
+        file: path, line: nil,
+        message: "a rule file must return a table of target types to rules, but it returned \(got)")
+      return ([], [problem], [])
     }
     var rules: [Rule] = []
     var problems: [RuleProblem] = []
+    var accepted: [(targetType: String, types: [TypeIdentifier])] = []
     if !table.sequence.isEmpty || table.otherKeyCount > 0 {
       problems.append(
         RuleProblem(
@@ -50,8 +56,18 @@ struct RuleFileLoader {
       let (rule, ruleProblems) = makeRule(targetType, from: ruleTable, path: path, source: source)
       problems += ruleProblems
       if let rule { rules.append(rule) }
+      let types = Self.typeNames(ruleTable["accepts"])
+      if !types.isEmpty { accepted.append((targetType, types)) }
     }
-    return (rules, problems)
+    return (rules, problems, accepted)
+  }
+
+  private static func typeNames(_ value: LuaValue) -> [TypeIdentifier] {
+    switch value {
+    case .string(let type): [TypeIdentifier(type)]
+    case .table(let list): list.sequence.compactMap(\.stringValue).map { TypeIdentifier($0) }
+    default: []
+    }
   }
 
   private func makeRule(

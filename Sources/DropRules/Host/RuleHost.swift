@@ -87,29 +87,25 @@ public final class RuleHost {
   public func loadRulesCollectingProblems(atPaths paths: [String]) -> [RuleProblem] {
     let loader = RuleFileLoader(runtime: runtime, globals: ["droprules": api.droprulesGlobal])
     var problems: [RuleProblem] = []
-    var loaded: [(Rule, String)] = []
+    var accepted: [(path: String, targetType: String, types: [TypeIdentifier])] = []
     for path in paths {
-      let (fileRules, fileProblems) = loader.load(path: path)
+      let (fileRules, fileProblems, fileAccepted) = loader.loadWithAcceptedTypes(path: path)
       problems += fileProblems
       ruleFiles.append(path)
+      accepted += fileAccepted.map { (path, $0.targetType, $0.types) }
       for rule in fileRules {
-        do {
-          try rules.add(rule)
-          loaded.append((rule, path))
-        } catch {
-          problems.append(error)
-        }
+        do { try rules.add(rule) } catch { problems.append(error) }
       }
     }
     loadOutput += runtime.takePrintedLines()
-    for (rule, path) in loaded {
-      for type in rule.accepts ?? [] where !types.isKnown(type) {
-        let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    for entry in accepted {
+      let source = (try? String(contentsOfFile: entry.path, encoding: .utf8)) ?? ""
+      for type in entry.types where !types.isKnown(type) {
         problems.append(
           RuleProblem(
-            file: path, line: RuleFileLoader.line(ofString: type.rawValue, in: source),
+            file: entry.path, line: RuleFileLoader.line(ofString: type.rawValue, in: source),
             message:
-              "accepted type '\(type)' of '\(rule.targetType)' is neither built in nor declared; declare it with droprules.declareType",
+              "accepted type '\(type)' of '\(entry.targetType)' is neither built in nor declared; declare it with droprules.declareType",
             severity: .warning))
       }
     }

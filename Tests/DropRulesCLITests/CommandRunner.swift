@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `droprules` binary from the package root.
+struct CommandResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+enum DropRulesBinary {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Next to the test bundle, where `swift build` puts products.
+  static var url: URL {
+    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("droprules")
+    if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+    return packageRoot.appendingPathComponent(".build/debug/droprules")
+  }
+
+  static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}
+
+/// A temporary directory for broken inputs.
+final class Scratch {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("droprules-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  @discardableResult
+  func write(_ name: String, _ contents: String) throws -> String {
+    let file = url.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try contents.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}

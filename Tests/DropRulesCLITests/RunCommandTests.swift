@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@Suite("droprules run")
+struct RunCommandTests {
+  @Test("replays the bundled calendar scenario and prints the whole trace")
+  func calendarTrace() throws {
+    let result = try DropRulesBinary.run(["run", "rules/calendar/move-to-empty-day.scenario.json"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        scenario move standup to an empty day, then copy it with option  (rules/calendar/move-to-empty-day.scenario.json)
+        rules    rules/calendar/calendar.lua
+
+        step 1  at (50, 50)
+          validateDrop  day-12  true
+          dropUpdated   day-12  move
+          proposal      move
+
+        step 2  over day-13
+          validateDrop  day-13  true
+          dropUpdated   day-13  move
+          proposal      move
+
+        step 3  modifiers option
+          dropUpdated   day-13  copy
+          proposal      copy
+
+        step 4  drop
+          performDrop   day-13  true
+          outcome       performed
+
+        board
+          day-12  standup
+          day-13  standup-copy1
+
+        outcome performed, 0 errors, expectations passed
+
+        """)
+  }
+
+  @Test("json output is one document with stable keys")
+  func jsonOutput() throws {
+    let result = try DropRulesBinary.run(["run", "--format", "json", "rules/calendar/move-to-empty-day.scenario.json"])
+    #expect(result.status == 0)
+    let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let scenario = try #require((document?["scenarios"] as? [[String: Any]])?.first)
+    #expect(scenario["outcome"] as? String == "performed")
+    #expect(scenario["proposals"] as? [String] == ["move", "move", "copy"])
+    #expect((scenario["steps"] as? [Any])?.count == 4)
+  }
+
+  @Test("a failed expectation exits 1 and says what differed")
+  func failedExpectation() throws {
+    let scratch = try Scratch()
+    try scratch.write("rules.lua", "return { box = { dropUpdated = function() return 'forbidden' end } }")
+    let path = try scratch.write(
+      "fail.scenario.json",
+      """
+      {"rules": ["rules.lua"], "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 10, 10]}]},
+       "drag": {"items": [{"id": "x", "representations": [["public.plain-text", "x"]]}]},
+       "steps": [{"over": "a"}, "drop"], "expect": {"outcome": "performed"}}
+      """)
+    let result = try DropRulesBinary.run(["run", path])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("expected outcome: expected performed, got cancelled"))
+  }
+
+  @Test("a rule error exits 1 and names file, line, handler, target and step")
+  func ruleError() throws {
+    let scratch = try Scratch()
+    try scratch.write("rules.lua", "return { box = {\n  dropUpdated = function(info, box)\n    return box.data.limit.x\n  end,\n} }\n")
+    let path = try scratch.write(
+      "error.scenario.json",
+      """
+      {"rules": ["rules.lua"], "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 10, 10]}]},
+       "drag": {"items": [{"id": "x"}]}, "steps": [{"over": "a"}, "drop"]}
+      """)
+    let result = try DropRulesBinary.run(["run", path])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("rules.lua:3: attempt to index a nil value (field 'limit') (in dropUpdated of a, step 1)"))
+    #expect(result.stdout.contains("proposal      forbidden"))
+  }
+
+  @Test(
+    "broken scenarios exit 2 with the JSON path",
+    arguments: [
+      (#"{"board": {"targets": [{"id": "a", "type": "t", "frame": [0, 0]}]}, "drag": {"items": []}}"#,
+       "board.targets[0].frame: expected [x, y, width, height], got 2 values"),
+      (#"{"board": {"targets": []}, "drag": {"items": ["ghost"]}}"#, "drag.items[0]: no item 'ghost' on the board"),
+      (#"{"board": {"targets": [{"id": "a", "type": "t", "frame": [0,0,1,1]}, {"id": "a", "type": "t", "frame": [0,0,1,1]}]}, "drag": {"items": [{"id": "x"}]}}"#,
+       "board.targets[1].id: duplicate target id 'a'"),
+      (#"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": ["jump"]}"#, "steps[0]: unknown step \"jump\""),
+      (#"{"rules": ["missing.lua"], "board": {"targets": []}, "drag": {"items": [{"id": "x"}]}}"#,
+       "rules[0]: rule file 'missing.lua' not found"),
+      (#"{"board": {"targets": [], "drag": "#, "not valid JSON"),
+      ("\u{0}\u{1}\u{2}binary", "not valid JSON"),
+    ])
+  func brokenScenario(json: String, message: String) throws {
+    let scratch = try Scratch()
+    let path = try scratch.write("broken.scenario.json", json)
+    let result = try DropRulesBinary.run(["run", path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+  }
+
+  @Test("a rule file with a syntax error exits 2 naming file and line")
+  func syntaxError() throws {
+    let scratch = try Scratch()
+    try scratch.write("rules.lua", "return {\n  box = {\n    performDrop = function( return true end,\n  },\n}\n")
+    let path = try scratch.write(
+      "s.scenario.json", #"{"rules": ["rules.lua"], "board": {"targets": []}, "drag": {"items": [{"id": "x"}]}}"#)
+    let result = try DropRulesBinary.run(["run", path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("rules.lua:3:"))
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@Suite("droprules test, check, bench and help")
+struct TestCheckBenchCommandTests {
+  @Test("the bundled rules pass and the output ends with the summary line")
+  func bundledRulesPass() throws {
+    let result = try DropRulesBinary.run(["test", "rules/"])
+    #expect(result.status == 0, "\(result.stdout)")
+    let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(last.hasSuffix(" passed, 0 failed"))
+  }
+
+  @Test("a failing test exits 1, shows expected and actual and the line; the others still run")
+  func failingTest() throws {
+    let scratch = try Scratch()
+    try scratch.write("box.lua", "return { box = { performDrop = function() return true end } }")
+    try scratch.write(
+      "box_test.lua",
+      """
+      local function sim()
+        return scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
+      end
+      test("wrong on purpose", function()
+        local drag = sim():drag({ { id = "x" } })
+        expect(drag:over("a")):toBe("move")
+      end)
+      test("right", function()
+        expect(sim():drag({ { id = "x" } }):over("a")):toBe("copy")
+      end)
+      """)
+    let result = try DropRulesBinary.run(["test", scratch.url.path])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("box_test.lua:6: expected \"move\", got \"copy\""))
+    #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"))
+  }
+
+  @Test("a test file that does not load is reported, counted and exits 2")
+  func brokenTestFile() throws {
+    let scratch = try Scratch()
+    try scratch.write("broken_test.lua", "test('x', function() end\n")
+    let result = try DropRulesBinary.run(["test", scratch.url.path])
+    #expect(result.status == 2)
+    #expect(result.stdout.contains("ERROR"))
+    #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
+  }
+
+  @Test("tap and junit formats")
+  func formats() throws {
+    let tap = try DropRulesBinary.run(["test", "--format", "tap", "rules/calendar"])
+    #expect(tap.stdout.hasPrefix("TAP version 13\n1.."))
+    let junit = try DropRulesBinary.run(["test", "--format", "junit", "rules/calendar"])
+    #expect(junit.stdout.contains("<testsuites name=\"droprules\""))
+    #expect(junit.status == 0)
+  }
+
+  @Test("coverage lists rule files with uncovered lines")
+  func coverage() throws {
+    let result = try DropRulesBinary.run(["test", "--coverage", "rules/calendar"])
+    #expect(result.stdout.contains("coverage\n  rules/calendar/calendar.lua"))
+  }
+
+  @Test("check is clean on the bundled rules")
+  func checkClean() throws {
+    let result = try DropRulesBinary.run(["check", "rules/"])
+    #expect(result.status == 0, "\(result.stdout)")
+  }
+
+  @Test("check reports typos, non-functions and undeclared types as file:line")
+  func checkProblems() throws {
+    let scratch = try Scratch()
+    let path = try scratch.write(
+      "bad.lua",
+      """
+      return {
+        box = {
+          accepts = { "com.example.nowhere" },
+          dropUpdate = function() return "move" end,
+          performDrop = true,
+        },
+      }
+      """)
+    let result = try DropRulesBinary.run(["check", path])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("\(path):4: unknown handler 'dropUpdate' in the rule for 'box'; did you mean dropUpdated?"))
+    #expect(result.stdout.contains("\(path):5: performDrop of 'box' must be a function, got boolean"))
+    #expect(result.stdout.contains("\(path):3: accepted type 'com.example.nowhere'"))
+  }
+
+  @Test("bench reports the contract's JSON keys")
+  func bench() throws {
+    let result = try DropRulesBinary.run([
+      "bench", "rules/calendar/move-to-empty-day.scenario.json", "--iterations", "20", "--format", "json",
+    ])
+    #expect(result.status == 0)
+    let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    for key in ["calls", "nsPerCall", "p50Ns", "p99Ns", "callsPerSecond"] { #expect(report?[key] != nil, "\(key)") }
+    #expect(report?["calls"] as? Int == 100)
+  }
+
+  @Test("help names every subcommand")
+  func help() throws {
+    let result = try DropRulesBinary.run(["--help"])
+    #expect(result.status == 0)
+    for command in ["run", "test", "check", "bench"] { #expect(result.stdout.contains("  \(command) ")) }
+    let usage = try DropRulesBinary.run(["bench", "x.json", "--iterations", "0"])
+    #expect(usage.status == 64)
+  }
+}
