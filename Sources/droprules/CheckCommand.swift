@@ -33,7 +33,9 @@ struct CheckCommand: ParsableCommand {
     }
     for problem in problems { print(problem) }
     if !problems.isEmpty {
-      print("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(fileCount) rule file\(fileCount == 1 ? "" : "s")")
+      print(
+        "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(fileCount) rule file\(fileCount == 1 ? "" : "s")"
+      )
       throw Exit.failed
     }
     print("\(fileCount) rule file\(fileCount == 1 ? "" : "s") checked, no problems")

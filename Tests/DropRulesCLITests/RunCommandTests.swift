@@ -69,7 +69,8 @@ struct RunCommandTests {
   @Test("a rule error exits 1 and names file, line, handler, target and step")
   func ruleError() throws {
     let scratch = try Scratch()
-    try scratch.write("rules.lua", "return { box = {\n  dropUpdated = function(info, box)\n    return box.data.limit.x\n  end,\n} }\n")
+    try scratch.write(
+      "rules.lua", "return { box = {\n  dropUpdated = function(info, box)\n    return box.data.limit.x\n  end,\n} }\n")
     let path = try scratch.write(
       "error.scenario.json",
       """
@@ -78,21 +79,31 @@ struct RunCommandTests {
       """)
     let result = try DropRulesBinary.run(["run", path])
     #expect(result.status == 1)
-    #expect(result.stdout.contains("rules.lua:3: attempt to index a nil value (field 'limit') (in dropUpdated of a, step 1)"))
+    #expect(
+      result.stdout.contains("rules.lua:3: attempt to index a nil value (field 'limit') (in dropUpdated of a, step 1)"))
     #expect(result.stdout.contains("proposal      forbidden"))
   }
 
   @Test(
     "broken scenarios exit 2 with the JSON path",
     arguments: [
-      (#"{"board": {"targets": [{"id": "a", "type": "t", "frame": [0, 0]}]}, "drag": {"items": []}}"#,
-       "board.targets[0].frame: expected [x, y, width, height], got 2 values"),
+      (
+        #"{"board": {"targets": [{"id": "a", "type": "t", "frame": [0, 0]}]}, "drag": {"items": []}}"#,
+        "board.targets[0].frame: expected [x, y, width, height], got 2 values"
+      ),
       (#"{"board": {"targets": []}, "drag": {"items": ["ghost"]}}"#, "drag.items[0]: no item 'ghost' on the board"),
-      (#"{"board": {"targets": [{"id": "a", "type": "t", "frame": [0,0,1,1]}, {"id": "a", "type": "t", "frame": [0,0,1,1]}]}, "drag": {"items": [{"id": "x"}]}}"#,
-       "board.targets[1].id: duplicate target id 'a'"),
-      (#"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": ["jump"]}"#, "steps[0]: unknown step \"jump\""),
-      (#"{"rules": ["missing.lua"], "board": {"targets": []}, "drag": {"items": [{"id": "x"}]}}"#,
-       "rules[0]: rule file 'missing.lua' not found"),
+      (
+        #"{"board": {"targets": [{"id": "a", "type": "t", "frame": [0,0,1,1]}, {"id": "a", "type": "t", "frame": [0,0,1,1]}]}, "drag": {"items": [{"id": "x"}]}}"#,
+        "board.targets[1].id: duplicate target id 'a'"
+      ),
+      (
+        #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": ["jump"]}"#,
+        "steps[0]: unknown step \"jump\""
+      ),
+      (
+        #"{"rules": ["missing.lua"], "board": {"targets": []}, "drag": {"items": [{"id": "x"}]}}"#,
+        "rules[0]: rule file 'missing.lua' not found"
+      ),
       (#"{"board": {"targets": [], "drag": "#, "not valid JSON"),
       ("\u{0}\u{1}\u{2}binary", "not valid JSON"),
     ])

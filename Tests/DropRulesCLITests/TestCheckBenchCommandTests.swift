@@ -82,7 +82,9 @@ struct TestCheckBenchCommandTests {
       """)
     let result = try DropRulesBinary.run(["check", path])
     #expect(result.status == 1)
-    #expect(result.stdout.contains("\(path):4: unknown handler 'dropUpdate' in the rule for 'box'; did you mean dropUpdated?"))
+    #expect(
+      result.stdout.contains("\(path):4: unknown handler 'dropUpdate' in the rule for 'box'; did you mean dropUpdated?")
+    )
     #expect(result.stdout.contains("\(path):5: performDrop of 'box' must be a function, got boolean"))
     #expect(result.stdout.contains("\(path):3: accepted type 'com.example.nowhere'"))
   }

@@ -6,7 +6,9 @@ enum Negotiation {
     _ proposal: DropProposal, allowed: Set<DropOperation>
   ) -> (proposal: DropProposal, downgrade: String?) {
     guard let operation = proposal.operation, !allowed.contains(operation) else { return (proposal, nil) }
-    let allowedText = allowed.isEmpty ? "no operation allowed" : "only \(allowed.map(\.rawValue).sorted().joined(separator: ", ")) allowed"
+    let allowedText =
+      allowed.isEmpty
+      ? "no operation allowed" : "only \(allowed.map(\.rawValue).sorted().joined(separator: ", ")) allowed"
     if operation == .move, allowed.contains(.copy) {
       return (.copy, "move -> copy (\(allowedText))")
     }

@@ -23,7 +23,8 @@ struct RuleFileLoader {
     do {
       let environment = try runtime.newEnvironment(globals: globals)
       let chunk = try runtime.loadFile(atPath: path, environment: environment)
-      runtime.allowModules(in: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+      runtime.allowModules(
+        in: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
       results = try runtime.call(chunk)
     } catch {
       return ([], [RuleProblem(error, file: path)], [])
@@ -135,7 +136,8 @@ struct RuleFileLoader {
       if text.contains("[\"\(key)\"]=") || text.contains("['\(key)']=") { return offset + 1 }
       if let range = text.range(of: "\(key)="),
         range.lowerBound == text.startIndex
-          || !(text[text.index(before: range.lowerBound)].isLetter || text[text.index(before: range.lowerBound)].isNumber
+          || !(text[text.index(before: range.lowerBound)].isLetter
+            || text[text.index(before: range.lowerBound)].isNumber
             || text[text.index(before: range.lowerBound)] == "_" || text[text.index(before: range.lowerBound)] == ".")
       {
         return offset + 1

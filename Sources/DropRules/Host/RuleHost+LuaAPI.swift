@@ -62,7 +62,8 @@ extension RuleHost {
       },
       "insert": lua.function { [unowned self] arguments in
         stage { board throws(LuaHostError) in
-          let index = arguments.count > 2 ? arguments[2].doubleValue.map { Int(clamping: Int64(max(min($0, 1e9), -1e9))) } : nil
+          let index =
+            arguments.count > 2 ? arguments[2].doubleValue.map { Int(clamping: Int64(max(min($0, 1e9), -1e9))) } : nil
           do {
             try board.insert(arguments[1].stringValue ?? "", into: arguments[0].stringValue ?? "", at: index)
           } catch { throw LuaHostError("target:insert: \(error)") }
@@ -86,7 +87,8 @@ extension RuleHost {
           case .failure(let error): throw LuaHostError("target:set: \(error)")
           }
           do {
-            try board.setData(arguments[1].stringValue ?? "", to: json == .null ? nil : json, on: arguments[0].stringValue ?? "")
+            try board.setData(
+              arguments[1].stringValue ?? "", to: json == .null ? nil : json, on: arguments[0].stringValue ?? "")
           } catch { throw LuaHostError("target:set: \(error)") }
           return .boolean(true)
         }

@@ -151,8 +151,9 @@ struct RuleAPI {
 
   static var placeholder: RuleAPI { RuleAPI(dispatch: nil, beginDrag: nil, setModifiers: nil, droprulesGlobal: .nil) }
 
-  private init(dispatch: LuaReference?, beginDrag: LuaReference?, setModifiers: LuaReference?, droprulesGlobal: LuaValue)
-  {
+  private init(
+    dispatch: LuaReference?, beginDrag: LuaReference?, setModifiers: LuaReference?, droprulesGlobal: LuaValue
+  ) {
     self.dispatch = dispatch
     self.beginDrag = beginDrag
     self.setModifiers = setModifiers

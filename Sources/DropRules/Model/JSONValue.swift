@@ -87,7 +87,8 @@ extension JSONValue {
   /// Compact JSON text with sorted keys, stable for tests and tools.
   public func serialized(pretty: Bool = false) -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+      pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self) else { return "null" }
     return String(decoding: data, as: UTF8.self)
   }

@@ -88,13 +88,16 @@ public struct ScenarioDecoder {
     return resolved
   }
 
-  private func decodeTypes(_ json: JSONValue) throws(ScenarioError) -> [(id: TypeIdentifier, conformsTo: [TypeIdentifier])] {
+  private func decodeTypes(_ json: JSONValue) throws(ScenarioError) -> [(
+    id: TypeIdentifier, conformsTo: [TypeIdentifier]
+  )] {
     try array(json, at: "types").enumerated().map { offset, value throws(ScenarioError) in
       let path = "types[\(offset)]"
       let fields = try object(value, at: path)
       try allowOnly(["id", "conformsTo"], in: fields, at: path)
       guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
-      let parents = try (fields["conformsTo"].map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") } ?? [])
+      let parents = try
+        (fields["conformsTo"].map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") } ?? [])
         .enumerated().map { index, parent throws(ScenarioError) in
           TypeIdentifier(try string(parent, at: "\(path).conformsTo[\(index)]"))
         }
@@ -152,7 +155,9 @@ public struct ScenarioDecoder {
     var extent: Double?
     if let extentJSON = fields["itemExtent"] {
       let value = try number(extentJSON, at: path + ".itemExtent")
-      guard value > 0 else { throw error(at: path + ".itemExtent", "must be greater than 0, got \(formatNumber(value))") }
+      guard value > 0 else {
+        throw error(at: path + ".itemExtent", "must be greater than 0, got \(formatNumber(value))")
+      }
       extent = value
     }
     let target = DropTarget(
@@ -178,11 +183,12 @@ public struct ScenarioDecoder {
     let fields = try object(json, at: path)
     try allowOnly(["id", "name", "representations"], in: fields, at: path)
     guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
-    let representations = try (fields["representations"].map { value throws(ScenarioError) in
-      try array(value, at: path + ".representations")
-    } ?? []).enumerated().map { offset, value throws(ScenarioError) in
-      try decodeRepresentation(value, at: "\(path).representations[\(offset)]")
-    }
+    let representations = try
+      (fields["representations"].map { value throws(ScenarioError) in
+        try array(value, at: path + ".representations")
+      } ?? []).enumerated().map { offset, value throws(ScenarioError) in
+        try decodeRepresentation(value, at: "\(path).representations[\(offset)]")
+      }
     return DragItem(
       id: try string(id, at: path + ".id"),
       name: try fields["name"].map { value throws(ScenarioError) in try string(value, at: path + ".name") },
@@ -199,7 +205,8 @@ public struct ScenarioDecoder {
     guard let type = fields["type"] else { throw error(at: path + ".type", "is missing") }
     return Representation(
       type: TypeIdentifier(try string(type, at: path + ".type")),
-      payload: try fields["payload"].map { value throws(ScenarioError) in try string(value, at: path + ".payload") } ?? "")
+      payload: try fields["payload"].map { value throws(ScenarioError) in try string(value, at: path + ".payload") }
+        ?? "")
   }
 
   /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`.
@@ -227,9 +234,10 @@ public struct ScenarioDecoder {
     let allowed = try fields["allowedOperations"].map { value throws(ScenarioError) in
       Set(try names(value, at: "drag.allowedOperations", as: DropOperation.self))
     }
-    let modifiers = try fields["modifiers"].map { value throws(ScenarioError) in
-      Set(try names(value, at: "drag.modifiers", as: Modifier.self))
-    } ?? []
+    let modifiers =
+      try fields["modifiers"].map { value throws(ScenarioError) in
+        Set(try names(value, at: "drag.modifiers", as: Modifier.self))
+      } ?? []
     return DragSession(items: items, allowedOperations: allowed, modifiers: modifiers)
   }
 
@@ -291,13 +299,16 @@ public struct ScenarioDecoder {
       var expected: [TargetID: [String]] = [:]
       for (id, list) in try object(boardJSON, at: "expect.board") {
         guard board.target(id) != nil else { throw error(at: "expect.board.\(id)", "no target '\(id)' on the board") }
-        expected[id] = try array(list, at: "expect.board.\(id)").enumerated().map { offset, value throws(ScenarioError) in
+        expected[id] = try array(list, at: "expect.board.\(id)").enumerated().map {
+          offset, value throws(ScenarioError) in
           try string(value, at: "expect.board.\(id)[\(offset)]")
         }
       }
       expectation.board = expected
     }
-    expectation.errors = try fields["errors"].map { value throws(ScenarioError) in try integer(value, at: "expect.errors") }
+    expectation.errors = try fields["errors"].map { value throws(ScenarioError) in
+      try integer(value, at: "expect.errors")
+    }
     return expectation
   }
 
@@ -357,7 +368,9 @@ public struct ScenarioDecoder {
     for key in fields.keys.sorted() where !keys.contains(key) {
       let location = path.isEmpty ? key : "\(path).\(key)"
       var message = "unknown key '\(key)'"
-      if let suggestion = DidYouMean.suggestion(for: key, among: Array(keys)) { message += "; did you mean \(suggestion)?" }
+      if let suggestion = DidYouMean.suggestion(for: key, among: Array(keys)) {
+        message += "; did you mean \(suggestion)?"
+      }
       throw error(at: location, message)
     }
   }

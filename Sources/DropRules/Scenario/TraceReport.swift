@@ -10,13 +10,16 @@ public struct TraceReport {
   public func text(_ result: ScenarioResult) -> String {
     var lines: [String] = []
     lines.append(bold("scenario ") + result.scenario.name + (result.scenario.file.map { "  (\($0))" } ?? ""))
-    lines.append("rules    " + (result.scenario.rules.isEmpty ? "(none)" : result.scenario.rules.joined(separator: ", ")))
+    lines.append(
+      "rules    " + (result.scenario.rules.isEmpty ? "(none)" : result.scenario.rules.joined(separator: ", ")))
     lines += result.loadOutput.map { "print    " + $0 }
     for step in result.trace {
       lines.append("")
       lines.append(bold("step \(step.number)") + "  " + step.action)
       for call in step.calls {
-        let shown = call.handler == .dropEntered || call.handler == .dropExited ? (call.result == "error" ? "error" : "") : call.result
+        let shown =
+          call.handler == .dropEntered || call.handler == .dropExited
+          ? (call.result == "error" ? "error" : "") : call.result
         lines.append(row(call.handler.rawValue, call.target, paint(shown)))
       }
       lines += step.printed.map { row("print", $0) }
@@ -32,8 +35,9 @@ public struct TraceReport {
     lines.append(bold("board"))
     let width = result.board.targetOrder.map(\.count).max() ?? 0
     for target in result.board.targets {
-      lines.append("  " + target.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-        + (target.items.isEmpty ? "(empty)" : target.items.joined(separator: ", ")))
+      lines.append(
+        "  " + target.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+          + (target.items.isEmpty ? "(empty)" : target.items.joined(separator: ", ")))
     }
     lines.append("")
     lines.append(summary(result))
@@ -44,7 +48,8 @@ public struct TraceReport {
     let errors = result.diagnostics.count == 1 ? "1 error" : "\(result.diagnostics.count) errors"
     var text = "outcome \(paint(result.outcome.rawValue)), \(errors)"
     if result.scenario.expect != nil {
-      text += result.failedExpectations.isEmpty ? ", expectations " + paint("passed") : ", expectations " + paint("failed")
+      text +=
+        result.failedExpectations.isEmpty ? ", expectations " + paint("passed") : ", expectations " + paint("failed")
       text += result.failedExpectations.map { "\n  expected " + $0 }.joined()
     }
     return text
@@ -62,7 +67,11 @@ public struct TraceReport {
     var count = 0
     var inEscape = false
     for character in text {
-      if character == "\u{1B}" { inEscape = true } else if inEscape { if character == "m" { inEscape = false } } else {
+      if character == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        if character == "m" { inEscape = false }
+      } else {
         count += 1
       }
     }

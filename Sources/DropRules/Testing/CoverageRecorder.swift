@@ -52,7 +52,9 @@ public final class CoverageRecorder {
         inLongComment = !line.contains("]]")
         continue
       }
-      if let comment = line.range(of: "--") { line = String(line[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces) }
+      if let comment = line.range(of: "--") {
+        line = String(line[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces)
+      }
       if line.isEmpty || closers.contains(line) { continue }
       result.insert(offset + 1)
     }

@@ -77,7 +77,9 @@ public final class RuleTestRunner {
       scenario = try ScenarioDecoder.load(path: file)
     } catch {
       guard selected(file, file) else { return [] }
-      return [TestCaseResult(file: file, name: file, status: .loadError, message: error.description, durationSeconds: 0)]
+      return [
+        TestCaseResult(file: file, name: file, status: .loadError, message: error.description, durationSeconds: 0)
+      ]
     }
     guard scenario.expect != nil, selected(file, scenario.name) else { return [] }
     do {
@@ -108,7 +110,9 @@ public final class RuleTestRunner {
       tests = try session.load()
     } catch {
       guard selected(file, file) else { return [] }
-      return [TestCaseResult(file: file, name: file, status: .loadError, message: error.description, durationSeconds: 0)]
+      return [
+        TestCaseResult(file: file, name: file, status: .loadError, message: error.description, durationSeconds: 0)
+      ]
     }
     return tests.filter { selected(file, $0.name) }.map { test in
       let started = Date()

@@ -191,4 +191,3 @@ final class RuleTestSession {
     do { return try body() } catch { return [.nil, .string("\(error)")] }
   }
 }
-

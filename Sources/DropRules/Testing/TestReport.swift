@@ -25,7 +25,8 @@ public enum TestReport {
       lines.append("")
       lines.append("coverage")
       for file in coverage {
-        var line = "  \(file.file)  \(String(format: "%.1f", file.percent))% (\(file.coveredLines)/\(file.executableLines) lines)"
+        var line =
+          "  \(file.file)  \(String(format: "%.1f", file.percent))% (\(file.coveredLines)/\(file.executableLines) lines)"
         if !file.uncovered.isEmpty { line += "  uncovered: " + ranges(file.uncovered) }
         lines.append(line)
       }
@@ -65,7 +66,8 @@ public enum TestReport {
         #"  <testsuite name="\#(xml(file))" tests="\#(cases.count)" failures="\#(cases.filter { $0.status == .failed }.count)" errors="\#(cases.filter { $0.status == .loadError }.count)">"#
       )
       for result in cases {
-        let open = #"    <testcase classname="\#(xml(file))" name="\#(xml(result.name))" time="\#(String(format: "%.3f", result.durationSeconds))""#
+        let open =
+          #"    <testcase classname="\#(xml(file))" name="\#(xml(result.name))" time="\#(String(format: "%.3f", result.durationSeconds))""#
         switch result.status {
         case .passed:
           lines.append(open + "/>")
@@ -110,7 +112,8 @@ public enum TestReport {
   }
 
   private static func yamlQuoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
       .replacingOccurrences(of: "\n", with: "\\n") + "\""
   }
 }

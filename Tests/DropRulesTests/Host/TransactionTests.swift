@@ -62,7 +62,8 @@ struct TransactionTests {
   @Test("move becomes copy where only copy is allowed, and the downgrade is reported")
   func negotiation() throws {
     let host = try makeHost(
-      rules: "return { box = { dropUpdated = function() return 'move' end, performDrop = function() return true end } }",
+      rules:
+        "return { box = { dropUpdated = function() return 'move' end, performDrop = function() return true end } }",
       targets: row(["a"]), items: [], directory: directory)
     try host.beginDrag(DragSession(items: [.external(textItem("note"))]))
     #expect(try host.moveOver("a") == .copy)

@@ -50,7 +50,8 @@ struct LuaRequireTests {
   @Test("modules run in the sandbox too")
   func modulesAreSandboxed() throws {
     try directory.write("rules/probe.lua", "return { io = io, os = os, dump = string.dump }")
-    let value = try lua.evaluateFirst("local p = require('probe'); return p.io == nil and p.os == nil and p.dump == nil")
+    let value = try lua.evaluateFirst(
+      "local p = require('probe'); return p.io == nil and p.os == nil and p.dump == nil")
     #expect(value == true)
   }
 }

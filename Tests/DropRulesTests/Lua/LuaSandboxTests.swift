@@ -144,4 +144,3 @@ struct LuaSandboxTests {
     #expect(error?.line == 3)
   }
 }
-

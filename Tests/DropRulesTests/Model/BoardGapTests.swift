@@ -55,7 +55,9 @@ struct BoardGapTests {
   func invalidBoards() {
     let frame = Rect(x: 0, y: 0, width: 1, height: 1)
     #expect(throws: BoardError.duplicateTarget("t")) {
-      try Board(targets: [DropTarget(id: "t", type: "x", frame: frame), DropTarget(id: "t", type: "x", frame: frame)], items: [])
+      try Board(
+        targets: [DropTarget(id: "t", type: "x", frame: frame), DropTarget(id: "t", type: "x", frame: frame)], items: []
+      )
     }
     #expect(throws: BoardError.unknownParent("t", "nope")) {
       try Board(targets: [DropTarget(id: "t", type: "x", frame: frame, parent: "nope")], items: [])
@@ -63,7 +65,8 @@ struct BoardGapTests {
     #expect(throws: BoardError.itemInTwoPlaces("i", "a", "b")) {
       try Board(
         targets: [
-          DropTarget(id: "a", type: "x", frame: frame, items: ["i"]), DropTarget(id: "b", type: "x", frame: frame, items: ["i"]),
+          DropTarget(id: "a", type: "x", frame: frame, items: ["i"]),
+          DropTarget(id: "b", type: "x", frame: frame, items: ["i"]),
         ], items: [DragItem(id: "i")])
     }
   }
