@@ -115,22 +115,19 @@ public final class RuleHost {
   /// Whether a target takes part in the current drag: a rule exists for its type and
   /// accepts one of the dragged items.
   func takesPart(_ target: DropTarget) -> Bool {
-    guard var drag else { return false }
+    guard let drag else { return false }
     if let cached = drag.participation[target.type] { return cached }
+    // Decided once per target type and drag; later pointer moves only read the cache.
     let result: Bool
     if let rule = rules.rule(for: target.type) {
-      if let accepts = rule.accepts {
-        result = drag.itemIDs.contains { id in
-          drag.staged.item(id)?.conforms(toAnyOf: accepts, in: types) ?? false
-        }
-      } else {
-        result = true
-      }
+      result =
+        rule.accepts.map { accepts in
+          drag.itemIDs.contains { drag.staged.item($0)?.conforms(toAnyOf: accepts, in: types) ?? false }
+        } ?? true
     } else {
       result = false
     }
-    drag.participation[target.type] = result
-    self.drag = drag
+    self.drag?.participation[target.type] = result
     return result
   }
 

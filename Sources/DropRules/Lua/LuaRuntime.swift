@@ -66,7 +66,7 @@ public final class LuaRuntime {
       throw LuaError(kind: .runtime, message: "the sandbox prelude returned no table")
     }
     self.sandbox = sandbox
-    try removeStringDump()
+    removeStringDump()
   }
 
   deinit {
@@ -248,7 +248,7 @@ public final class LuaRuntime {
     return popReference()
   }
 
-  private func removeStringDump() throws(LuaError) {
+  private func removeStringDump() {
     lua_getglobal(state, "string")
     lua_pushnil(state)
     lua_setfield(state, -2, "dump")
