@@ -50,6 +50,19 @@ struct RunCommandTests {
     #expect((scenario["steps"] as? [Any])?.count == 4)
   }
 
+  @Test("each step names the insertion index a drop there would pass to performDrop")
+  func insertionIndexInTrace() throws {
+    let path = "rules/contacts/vcard-from-another-app.scenario.json"
+    let text = try DropRulesBinary.run(["run", path])
+    #expect(text.status == 0)
+    #expect(text.stdout.contains("proposal      copy  index 1\n"))
+    #expect(text.stdout.contains("proposal      copy  index 2\n"))
+    let json = try DropRulesBinary.run(["run", "--format", "json", path])
+    let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let steps = try #require((document?["scenarios"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+    #expect(steps.map { $0["index"] as? Int } == [nil, 1, 2, nil])
+  }
+
   @Test("a failed expectation exits 1 and says what differed")
   func failedExpectation() throws {
     let scratch = try Scratch()

@@ -257,6 +257,9 @@ enum RuleAPISource {
       conforms = function(typeID, other)
         return host.conforms(typeID, other)
       end,
+      decodeJSON = function(text)
+        return host.decodeJSON(text)
+      end,
     }
 
     return api

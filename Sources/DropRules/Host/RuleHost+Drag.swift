@@ -88,8 +88,7 @@ extension RuleHost {
     guard let target = state.current, let operation = state.proposal.operation else {
       return finish(.cancelled)
     }
-    let index = state.proposedIndex ?? state.stepIndex ?? computedIndex(for: target)
-    let result = invoke(.performDrop, on: target, operation: operation, index: index)
+    let result = invoke(.performDrop, on: target, operation: operation, index: dropIndex(for: target))
     switch result {
     case .returned(.boolean(true)):
       if let staged = drag?.staged { committed = staged }
@@ -208,8 +207,10 @@ extension RuleHost {
 
   private func record(_ proposal: DropProposal, downgrade: String?) -> DropProposal {
     drag?.proposal = proposal
+    let dropIndex = proposal.operation != nil ? drag?.current.flatMap(dropIndex(for:)) : nil
     updateLastStep { step in
       step.proposal = proposal
+      step.index = dropIndex
       step.downgrade = downgrade
       step.target = drag?.current
     }
@@ -239,6 +240,12 @@ extension RuleHost {
   func updateLastStep(_ change: (inout TraceStep) -> Void) {
     guard !trace.isEmpty else { return }
     change(&trace[trace.count - 1])
+  }
+
+  /// The index performDrop sees: the one dropUpdated proposed, else the step's, else the
+  /// gap the target's item extent puts under the pointer.
+  func dropIndex(for target: TargetID) -> Int? {
+    drag?.proposedIndex ?? drag?.stepIndex ?? computedIndex(for: target)
   }
 
   func computedIndex(for target: TargetID) -> Int? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The host functions behind the Lua rule API. Each reads or stages the board the
 /// current drag sees; API misuse returns `nil, message` so the Lua side can raise the
 /// error at the rule's own line.
@@ -98,6 +100,15 @@ extension RuleHost {
         guard !id.isEmpty else { return [.nil, .string("droprules.declareType: the type identifier is empty")] }
         declareType(TypeIdentifier(id), conformsTo: Self.typeList(arguments.dropFirst().first))
         return [.boolean(true)]
+      },
+      "decodeJSON": lua.function { arguments in
+        guard let text = arguments.first?.stringValue else {
+          return [.nil, .string("droprules.decodeJSON expects a string, got \(arguments.first?.typeName ?? "nothing")")]
+        }
+        guard let value = try? JSONValue.parse(Data(text.utf8)) else {
+          return [.nil, .string("droprules.decodeJSON: not valid JSON: \(text.prefix(60))")]
+        }
+        return [LuaValue(json: value)]
       },
       "conforms": lua.function { [unowned self] arguments in
         let type = TypeIdentifier(arguments.first?.stringValue ?? "")

@@ -56,6 +56,8 @@ public struct TraceStep: Hashable, Sendable {
   public var calls: [HandlerCall] = []
   /// The negotiated proposal after a pointer or modifier step.
   public var proposal: DropProposal?
+  /// The insertion index a drop at this step would pass to performDrop, when there is one.
+  public var index: Int?
   /// Set when the negotiation changed the rule's proposal: `move -> copy (only copy allowed)`.
   public var downgrade: String?
   public var diagnostics: [Diagnostic] = []

@@ -28,7 +28,9 @@ public struct TraceReport {
         lines += diagnostic.traceback.split(separator: "\n").map { "                " + $0 }
       }
       if let downgrade = step.downgrade { lines.append(row("negotiated", downgrade)) }
-      if let proposal = step.proposal { lines.append(row("proposal", paint(proposal.rawValue))) }
+      if let proposal = step.proposal {
+        lines.append(row("proposal", paint(proposal.rawValue) + (step.index.map { "  index \($0)" } ?? "")))
+      }
       if let outcome = step.outcome { lines.append(row("outcome", paint(outcome.rawValue))) }
     }
     lines.append("")
@@ -128,6 +130,7 @@ public struct TraceReport {
           .object(["handler": .string($0.handler.rawValue), "target": .string($0.target), "result": .string($0.result)])
         }),
       "proposal": step.proposal.map { .string($0.rawValue) } ?? .null,
+      "index": step.index.map { .number(Double($0)) } ?? .null,
       "downgrade": step.downgrade.map(JSONValue.string) ?? .null,
       "errors": .array(step.diagnostics.map(json)),
       "printed": .array(step.printed.map(JSONValue.string)),

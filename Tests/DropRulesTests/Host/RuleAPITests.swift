@@ -1,0 +1,42 @@
+import Testing
+
+@testable import DropRules
+
+@Suite("The droprules global")
+struct RuleAPITests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  @Test("decodeJSON reads a JSON payload; bad JSON gives nil and a message, not an error")
+  func decodeJSON() throws {
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function(info, target)
+            local card, problem = droprules.decodeJSON(info.items[1]:data("public.json"))
+            if card == nil then print(problem) return "forbidden" end
+            print(card.assignee, card.points, #card.tags, card.tags[2], math.type(card.points))
+            return "move"
+          end,
+        } }
+        """, targets: row(["a", "b"], items: ["a": ["good", "bad"]]),
+      items: [
+        DragItem(
+          id: "good",
+          representations: [
+            Representation(type: "public.json", payload: #"{"assignee":"ana","points":3,"tags":["ui","bug"]}"#)
+          ]),
+        DragItem(id: "bad", representations: [Representation(type: "public.json", payload: "{assignee: ana")]),
+      ], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("good")]))
+    #expect(try host.moveOver("b") == .move)
+    #expect(host.trace.last?.printed == ["ana\t3\t2\tbug\tinteger"])
+    _ = try host.cancel()
+
+    try host.beginDrag(DragSession(items: [.board("bad")]))
+    #expect(try host.moveOver("b") == .forbidden)
+    #expect(host.trace.last?.printed == ["droprules.decodeJSON: not valid JSON: {assignee: ana"])
+    #expect(host.diagnostics.isEmpty)
+  }
+}

@@ -1,0 +1,101 @@
+-- Contacts: the Transferable seed's contact list. A list takes its own contact type
+-- (a JSON payload), vCards from other apps and plain text as a proxy (the text becomes
+-- the contact's name), reading each item's representations in its own fidelity order
+-- as Transferable does. Items it cannot read are refused before the drop, not after.
+-- The host computes the insertion gap from the list's item extent; a contact already
+-- in the list is moved to the gap instead of being added twice.
+droprules.declareType("com.example.contact", { conformsTo = { "public.contact", "public.data" } })
+
+-- How to read a contact out of each representation the list accepts.
+local readers = {
+  {
+    type = "com.example.contact",
+    read = function(payload)
+      local contact = droprules.decodeJSON(payload)
+      if type(contact) ~= "table" or type(contact.givenName) ~= "string" then return nil end
+      local name = contact.givenName .. (contact.familyName and " " .. contact.familyName or "")
+      return { name = name, phone = contact.phone }
+    end,
+  },
+  {
+    type = "public.vcard",
+    read = function(payload)
+      local name = payload:match("\nFN:([^\r\n]+)")
+      if name == nil then return nil end
+      return { name = name, phone = payload:match("\nTEL[^:\r\n]*:([^\r\n]+)") }
+    end,
+  },
+  {
+    type = "public.plain-text",
+    read = function(payload)
+      local name = payload:match("^%s*(.-)%s*$")
+      if name == "" or #name > 100 then return nil end
+      return { name = name }
+    end,
+  },
+}
+
+-- The contact an item carries, from its best representation the list can read.
+local function contactOf(item)
+  for _, typeID in ipairs(item.types) do
+    for _, reader in ipairs(readers) do
+      if droprules.conforms(typeID, reader.type) then
+        local contact = reader.read(item:data(typeID))
+        if contact then return contact end
+      end
+    end
+  end
+  return nil
+end
+
+local function sameContact(a, b)
+  if a.phone and b.phone then return a.phone == b.phone end
+  return a.name:lower() == b.name:lower()
+end
+
+-- The contact already in `list` that `item` describes, if it is not that item itself.
+local function existingEntry(list, item, contact)
+  for _, entry in ipairs(list.items) do
+    if entry ~= item then
+      local known = contactOf(entry)
+      if known and sameContact(known, contact) then return entry end
+    end
+  end
+  return nil
+end
+
+local acceptedTypes = {}
+for index, reader in ipairs(readers) do acceptedTypes[index] = reader.type end
+
+return {
+  ["contacts.list"] = {
+    accepts = acceptedTypes,
+
+    validateDrop = function(info, list)
+      for _, item in ipairs(info:itemProviders(acceptedTypes)) do
+        if contactOf(item) == nil then return false end
+      end
+      return true
+    end,
+
+    dropUpdated = function(info, list)
+      if info.source == nil then return "copy" end
+      return info.modifiers.option and "copy" or "move"
+    end,
+
+    performDrop = function(info, list)
+      local gap = info.index
+      for _, item in ipairs(info:itemProviders(acceptedTypes)) do
+        local entry = item
+        if item.container ~= list then
+          entry = existingEntry(list, item, contactOf(item))
+          if entry == nil and item.container and info.operation == "copy" then entry = item:copy() end
+          entry = entry or item
+        end
+        list:insert(entry, gap)
+        gap = entry.index + 1
+      end
+      return true
+    end,
+  },
+}
