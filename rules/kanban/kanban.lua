@@ -1,0 +1,79 @@
+-- Kanban: cards move between columns along an allowed workflow (no jump from Backlog
+-- straight to Done), columns have work-in-progress limits, a card needs an assignee
+-- before it can enter Review, and cards reorder within a column at the gap the host
+-- computes from the column's item extent. Text from another app becomes a new card,
+-- but only in the Backlog. Each refusal prints its reason, so `droprules run` explains
+-- every forbidden proposal.
+droprules.declareType("com.example.kanban-card", { conformsTo = { "public.data" } })
+
+-- Where a card may go from each stage (staying in the same column is always allowed).
+local transitions = {
+  backlog = { todo = true },
+  todo = { backlog = true, doing = true },
+  doing = { todo = true, review = true },
+  review = { doing = true, done = true },
+  done = { review = true },
+}
+
+-- Stages that need the card to have an assignee.
+local needsAssignee = { review = true, done = true }
+
+-- The card an item carries: its JSON payload, or plain text taken as the title.
+local function cardOf(item)
+  local payload = item:data("com.example.kanban-card")
+  if payload then return droprules.decodeJSON(payload) end
+  local text = item:data("public.plain-text")
+  return text and { title = text } or nil
+end
+
+-- Why `column` cannot take the dragged cards, or nil when it can.
+local function refusal(info, column)
+  local stage = column.data.stage
+  local incoming = 0
+  for _, item in ipairs(info.items) do
+    local card = cardOf(item)
+    if type(card) ~= "table" then return item.id .. " is not a readable card" end
+    local from = item.container
+    if from == nil then
+      if stage ~= "backlog" then return "new cards start in the Backlog" end
+    elseif from ~= column then
+      local fromStage = from.data.stage
+      if not transitions[fromStage][stage] then
+        return "cannot move " .. item.id .. " from " .. fromStage .. " to " .. stage
+      end
+    end
+    if needsAssignee[stage] and card.assignee == nil then
+      return item.id .. " needs an assignee before " .. stage
+    end
+    if from ~= column then incoming = incoming + 1 end
+  end
+  local limit = column.data.wip
+  if limit and #column.items + incoming > limit then
+    return stage .. " is at its limit of " .. limit
+  end
+  return nil
+end
+
+return {
+  ["kanban.column"] = {
+    accepts = { "com.example.kanban-card", "public.plain-text" },
+
+    dropUpdated = function(info, column)
+      local reason = refusal(info, column)
+      if reason then
+        print(reason)
+        return "forbidden"
+      end
+      return info.source == nil and "copy" or "move"
+    end,
+
+    performDrop = function(info, column)
+      local gap = info.index
+      for _, item in ipairs(info.items) do
+        column:insert(item, gap)
+        gap = item.index + 1
+      end
+      return true
+    end,
+  },
+}
