@@ -1,0 +1,107 @@
+-- Two volumes. On "disk": home > projects > 2026, and a read-only system folder.
+-- On "usb": a stick folder. And a trash.
+local function file(id, name) return { id = id, name = name, representations = { { "public.file-url", "file:///" .. name } } } end
+local function folder(id, opens) return { id = id, name = opens, representations = { { "public.folder", opens } } } end
+
+local function machine()
+  return scenario { board = { targets = {
+    { id = "home", type = "files.folder", frame = { 0, 0, 600, 400 }, data = { volume = "disk" },
+      items = { file("notes", "notes.txt"), folder("projects-folder", "projects") } },
+    { id = "projects", type = "files.folder", parent = "home", frame = { 300, 0, 300, 300 },
+      items = { file("plan", "plan.md"), folder("y2026-folder", "2026") } },
+    { id = "2026", type = "files.folder", parent = "projects", frame = { 450, 0, 150, 150 },
+      items = { file("draft", "notes.txt") } },
+    { id = "system", type = "files.folder", frame = { 0, 400, 300, 100 },
+      data = { volume = "disk", readOnly = true }, items = { file("hosts", "hosts") } },
+    { id = "stick", type = "files.folder", frame = { 600, 0, 200, 200 }, data = { volume = "usb" } },
+    { id = "trash", type = "files.trash", frame = { 700, 400, 100, 100 } },
+  } } }
+end
+
+test("a file moves within a volume", function()
+  local sim = machine()
+  local drag = sim:drag({ "notes" })
+  expect(drag:over("projects")):toBe("move")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("home")):toEqual({ "projects-folder" })
+  expect(sim:items("projects")):toEqual({ "plan", "y2026-folder", "notes" })
+end)
+
+test("a file is copied across volumes, unless command forces a move", function()
+  local sim = machine()
+  local copy = sim:drag({ "plan" })
+  expect(copy:over("stick")):toBe("copy")
+  expect(copy:drop()):toBe("performed")
+  expect(sim:items("stick")):toEqual({ "plan-copy1" })
+  expect(sim:items("projects")):toEqual({ "plan", "y2026-folder" })
+  local move = sim:drag({ "notes" }, { modifiers = { "command" } })
+  expect(move:over("stick")):toBe("move")
+  move:drop()
+  expect(sim:items("stick")):toEqual({ "plan-copy1", "notes" })
+  expect(sim:items("home")):toEqual({ "projects-folder" })
+end)
+
+test("option forces a copy within a volume", function()
+  local sim = machine()
+  local drag = sim:drag({ "plan" })
+  expect(drag:over("home")):toBe("move")
+  expect(drag:modifiers({ "option" })):toBe("copy")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("projects")):toEqual({ "plan", "y2026-folder" })
+  expect(sim:items("home")):toEqual({ "notes", "projects-folder", "plan-copy1" })
+end)
+
+test("a read-only folder takes nothing, and what leaves it is copied", function()
+  local sim = machine()
+  local into = sim:drag({ "plan" })
+  expect(into:over("system")):toBe("forbidden")
+  expect(into:drop()):toBe("cancelled")
+  local out = sim:drag({ "hosts" })
+  expect(out:over("stick")):toBe("copy")
+  expect(out:over("projects")):toBe("copy")
+  out:drop()
+  expect(sim:items("system")):toEqual({ "hosts" })
+  expect(sim:items("projects")):toEqual({ "plan", "y2026-folder", "hosts-copy1" })
+end)
+
+test("a folder cannot go into itself or any folder inside it", function()
+  local sim = machine()
+  local drag = sim:drag({ "projects-folder" })
+  expect(drag:over("projects")):toBe("forbidden")
+  expect(drag:over("2026")):toBe("forbidden")
+  expect(drag:over("stick")):toBe("copy")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("stick")):toEqual({ "projects-folder-copy1" })
+  local sibling = sim:drag({ "y2026-folder" })
+  expect(sibling:over("home")):toBe("move")
+end)
+
+test("a name is used once per folder, also by a copy into the same folder", function()
+  local sim = machine()
+  expect(sim:drag({ "draft" }):over("home")):toBe("forbidden")
+  local copy = sim:drag({ "plan" }, { modifiers = { "option" } })
+  expect(copy:over("projects")):toBe("forbidden")
+  local stay = sim:drag({ "plan" })
+  expect(stay:over("projects")):toBe("move")
+  expect(stay:drop()):toBe("performed")
+  expect(sim:items("projects")):toEqual({ "plan", "y2026-folder" })
+end)
+
+test("the trash takes what can be moved, not read-only or foreign items", function()
+  local sim = machine()
+  local drag = sim:drag({ "notes", "projects-folder" })
+  expect(drag:over("trash")):toBe("move")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("trash")):toEqual({ "notes", "projects-folder" })
+  expect(sim:items("home")):toEqual({})
+  expect(sim:drag({ "hosts" }):over("trash")):toBe("forbidden")
+  expect(sim:drag({ file("mail", "mail.eml") }):over("trash")):toBe("forbidden")
+end)
+
+test("a file from another app is copied in", function()
+  local sim = machine()
+  local drag = sim:drag({ file("download", "photo.png") })
+  expect(drag:over("2026")):toBe("copy")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("2026")):toEqual({ "draft", "download" })
+end)
