@@ -53,13 +53,11 @@ local function sameContact(a, b)
   return a.name:lower() == b.name:lower()
 end
 
--- The contact already in `list` that `item` describes, if it is not that item itself.
-local function existingEntry(list, item, contact)
+-- The entry of `list` that already stands for `contact`, if any.
+local function existingEntry(list, contact)
   for _, entry in ipairs(list.items) do
-    if entry ~= item then
-      local known = contactOf(entry)
-      if known and sameContact(known, contact) then return entry end
-    end
+    local known = contactOf(entry)
+    if known and sameContact(known, contact) then return entry end
   end
   return nil
 end
@@ -88,7 +86,7 @@ return {
       for _, item in ipairs(info:itemProviders(acceptedTypes)) do
         local entry = item
         if item.container ~= list then
-          entry = existingEntry(list, item, contactOf(item))
+          entry = existingEntry(list, contactOf(item))
           if entry == nil and item.container and info.operation == "copy" then entry = item:copy() end
           entry = entry or item
         end

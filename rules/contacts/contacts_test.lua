@@ -35,6 +35,17 @@ test("a vCard from another app is inserted at the gap", function()
   expect(sim:items("all")):toEqual({ "ana", "dee", "bo", "cy" })
 end)
 
+test("several contacts dropped together keep their order at the gap", function()
+  local sim = book()
+  local drag = sim:drag({
+    vcard("dee", "BEGIN:VCARD\nFN:Dee Ito\nEND:VCARD"),
+    vcard("eve", "BEGIN:VCARD\nFN:Eve Park\nEND:VCARD"),
+  })
+  expect(drag:at(100, 42)):toBe("copy")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("all")):toEqual({ "ana", "dee", "eve", "bo", "cy" })
+end)
+
 test("plain text is a proxy: trimmed, it becomes a contact in an empty list", function()
   local sim = book()
   local drag = sim:drag({ { id = "note", representations = { { "public.utf8-plain-text", "  Eve Park " } } } })

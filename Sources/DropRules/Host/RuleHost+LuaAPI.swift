@@ -103,7 +103,9 @@ extension RuleHost {
       },
       "decodeJSON": lua.function { arguments in
         guard let text = arguments.first?.stringValue else {
-          return [.nil, .string("droprules.decodeJSON expects a string, got \(arguments.first?.typeName ?? "nothing")")]
+          return [
+            .nil, .string("droprules.decodeJSON expects a string, got \(arguments.first?.typeName ?? "nothing")"),
+          ]
         }
         guard let value = try? JSONValue.parse(Data(text.utf8)) else {
           return [.nil, .string("droprules.decodeJSON: not valid JSON: \(text.prefix(60))")]

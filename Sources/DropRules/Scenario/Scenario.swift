@@ -36,16 +36,20 @@ public struct ScenarioExpectation: Hashable, Sendable {
   public var outcome: DropOutcome?
   /// Item ids per target after the drag; `*` matches any one item (a fresh copy).
   public var board: [TargetID: [String]]?
+  /// Data keys per target after the drag; keys not named are not checked, and null
+  /// expects the key to be absent.
+  public var data: [TargetID: [String: JSONValue]]?
   /// How many rule errors the drag reports.
   public var errors: Int?
 
   public init(
     proposals: [DropProposal]? = nil, outcome: DropOutcome? = nil, board: [TargetID: [String]]? = nil,
-    errors: Int? = nil
+    data: [TargetID: [String: JSONValue]]? = nil, errors: Int? = nil
   ) {
     self.proposals = proposals
     self.outcome = outcome
     self.board = board
+    self.data = data
     self.errors = errors
   }
 }

@@ -8,13 +8,22 @@ public struct ScenarioDecoder {
 
   private let file: String
   private let baseDirectory: String
+  private let firstIndex: Int
 
   /// - Parameters:
   ///   - file: the name errors give (the scenario or test file).
   ///   - baseDirectory: where relative rule paths start.
-  public init(file: String, baseDirectory: String) {
+  ///   - firstIndex: how error paths number list elements: 0 for JSON files, 1 for the
+  ///     Lua tables of rule tests, so that a path matches what its author wrote.
+  public init(file: String, baseDirectory: String, firstIndex: Int = 0) {
     self.file = file
     self.baseDirectory = baseDirectory
+    self.firstIndex = firstIndex
+  }
+
+  /// An element's place in an error path: `[0]` in JSON, `[1]` in Lua.
+  private func position(_ offset: Int) -> String {
+    "[\(offset + firstIndex)]"
   }
 
   /// Loads a `*.scenario.json` file.
@@ -57,7 +66,7 @@ public struct ScenarioDecoder {
     var rules = defaultRules
     if let list = root["rules"] {
       rules = try array(list, at: "rules").enumerated().map { offset, value throws(ScenarioError) in
-        try rulePath(string(value, at: "rules[\(offset)]"), at: "rules[\(offset)]")
+        try rulePath(string(value, at: "rules\(position(offset))"), at: "rules\(position(offset))")
       }
     }
     let types = try root["types"].map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
@@ -92,14 +101,14 @@ public struct ScenarioDecoder {
     id: TypeIdentifier, conformsTo: [TypeIdentifier]
   )] {
     try array(json, at: "types").enumerated().map { offset, value throws(ScenarioError) in
-      let path = "types[\(offset)]"
+      let path = "types\(position(offset))"
       let fields = try object(value, at: path)
       try allowOnly(["id", "conformsTo"], in: fields, at: path)
       guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
       let parents = try
         (fields["conformsTo"].map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") } ?? [])
         .enumerated().map { index, parent throws(ScenarioError) in
-          TypeIdentifier(try string(parent, at: "\(path).conformsTo[\(index)]"))
+          TypeIdentifier(try string(parent, at: "\(path).conformsTo\(position(index))"))
         }
       return (TypeIdentifier(try string(id, at: path + ".id")), parents)
     }
@@ -113,7 +122,7 @@ public struct ScenarioDecoder {
     var items: [DragItem] = []
     var targetPaths: [TargetID: String] = [:]
     for (offset, value) in try array(targetsJSON, at: "board.targets").enumerated() {
-      let path = "board.targets[\(offset)]"
+      let path = "board.targets\(position(offset))"
       let (target, targetItems) = try decodeTarget(value, at: path)
       if let first = targetPaths[target.id] {
         throw error(at: path + ".id", "duplicate target id '\(target.id)' (first at \(first))")
@@ -143,7 +152,9 @@ public struct ScenarioDecoder {
     let frame = try decodeFrame(frameJSON, at: path + ".frame")
     let data = try fields["data"].map { value throws(ScenarioError) in try object(value, at: path + ".data") } ?? [:]
     let items = try (fields["items"].map { value throws(ScenarioError) in try array(value, at: path + ".items") } ?? [])
-      .enumerated().map { offset, value throws(ScenarioError) in try decodeItem(value, at: "\(path).items[\(offset)]") }
+      .enumerated().map { offset, value throws(ScenarioError) in
+        try decodeItem(value, at: "\(path).items\(position(offset))")
+      }
     var axis: Axis?
     if let axisJSON = fields["axis"] {
       let name = try string(axisJSON, at: path + ".axis")
@@ -173,7 +184,7 @@ public struct ScenarioDecoder {
       throw error(at: path, "expected [x, y, width, height], got \(values.count) values")
     }
     let numbers = try values.enumerated().map { offset, value throws(ScenarioError) in
-      try number(value, at: "\(path)[\(offset)]")
+      try number(value, at: "\(path)\(position(offset))")
     }
     guard numbers[2] >= 0, numbers[3] >= 0 else { throw error(at: path, "width and height must not be negative") }
     return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
@@ -187,7 +198,7 @@ public struct ScenarioDecoder {
       (fields["representations"].map { value throws(ScenarioError) in
         try array(value, at: path + ".representations")
       } ?? []).enumerated().map { offset, value throws(ScenarioError) in
-        try decodeRepresentation(value, at: "\(path).representations[\(offset)]")
+        try decodeRepresentation(value, at: "\(path).representations\(position(offset))")
       }
     return DragItem(
       id: try string(id, at: path + ".id"),
@@ -215,7 +226,7 @@ public struct ScenarioDecoder {
     try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: "drag")
     guard let itemsJSON = fields["items"] else { throw error(at: "drag.items", "is missing") }
     let items = try array(itemsJSON, at: "drag.items").enumerated().map { offset, value throws(ScenarioError) in
-      let path = "drag.items[\(offset)]"
+      let path = "drag.items\(position(offset))"
       if case .string(let id) = value {
         guard board.contains(item: id) else { throw error(at: path, "no item '\(id)' on the board") }
         return DraggedItem.board(id)
@@ -229,7 +240,7 @@ public struct ScenarioDecoder {
     guard !items.isEmpty else { throw error(at: "drag.items", "a drag needs at least one item") }
     var seen: Set<ItemID> = []
     for (offset, item) in items.enumerated() where !seen.insert(item.id).inserted {
-      throw error(at: "drag.items[\(offset)]", "item '\(item.id)' is dragged twice")
+      throw error(at: "drag.items\(position(offset))", "item '\(item.id)' is dragged twice")
     }
     let allowed = try fields["allowedOperations"].map { value throws(ScenarioError) in
       Set(try names(value, at: "drag.allowedOperations", as: DropOperation.self))
@@ -243,10 +254,10 @@ public struct ScenarioDecoder {
 
   private func decodeSteps(_ json: JSONValue, board: Board) throws(ScenarioError) -> [ScenarioStep] {
     let steps = try array(json, at: "steps").enumerated().map { offset, value throws(ScenarioError) in
-      try decodeStep(value, at: "steps[\(offset)]", board: board)
+      try decodeStep(value, at: "steps\(position(offset))", board: board)
     }
     if let end = steps.firstIndex(where: \.endsDrag), end != steps.count - 1 {
-      throw error(at: "steps[\(end + 1)]", "no step may follow \"drop\" or \"cancel\"")
+      throw error(at: "steps\(position(end + 1))", "no step may follow \"drop\" or \"cancel\"")
     }
     return steps
   }
@@ -283,7 +294,7 @@ public struct ScenarioDecoder {
 
   private func decodeExpectation(_ json: JSONValue, board: Board) throws(ScenarioError) -> ScenarioExpectation {
     let fields = try object(json, at: "expect")
-    try allowOnly(["proposals", "outcome", "board", "errors"], in: fields, at: "expect")
+    try allowOnly(["proposals", "outcome", "board", "data", "errors"], in: fields, at: "expect")
     var expectation = ScenarioExpectation()
     expectation.proposals = try fields["proposals"].map { value throws(ScenarioError) in
       try names(value, at: "expect.proposals", as: DropProposal.self)
@@ -301,10 +312,18 @@ public struct ScenarioDecoder {
         guard board.target(id) != nil else { throw error(at: "expect.board.\(id)", "no target '\(id)' on the board") }
         expected[id] = try array(list, at: "expect.board.\(id)").enumerated().map {
           offset, value throws(ScenarioError) in
-          try string(value, at: "expect.board.\(id)[\(offset)]")
+          try string(value, at: "expect.board.\(id)\(position(offset))")
         }
       }
       expectation.board = expected
+    }
+    if let dataJSON = fields["data"] {
+      var expected: [TargetID: [String: JSONValue]] = [:]
+      for (id, keys) in try object(dataJSON, at: "expect.data") {
+        guard board.target(id) != nil else { throw error(at: "expect.data.\(id)", "no target '\(id)' on the board") }
+        expected[id] = try object(keys, at: "expect.data.\(id)")
+      }
+      expectation.data = expected
     }
     expectation.errors = try fields["errors"].map { value throws(ScenarioError) in
       try integer(value, at: "expect.errors")
@@ -355,10 +374,10 @@ public struct ScenarioDecoder {
     _ json: JSONValue, at path: String, as: Name.Type
   ) throws(ScenarioError) -> [Name] where Name.RawValue == String {
     try array(json, at: path).enumerated().map { offset, value throws(ScenarioError) in
-      let name = try string(value, at: "\(path)[\(offset)]")
+      let name = try string(value, at: "\(path)\(position(offset))")
       guard let parsed = Name(rawValue: name) else {
         let valid = Name.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        throw error(at: "\(path)[\(offset)]", "unknown value \"\(name)\"; expected one of \(valid)")
+        throw error(at: "\(path)\(position(offset))", "unknown value \"\(name)\"; expected one of \(valid)")
       }
       return parsed
     }

@@ -98,6 +98,13 @@ public struct ScenarioRunner {
         failures.append("board.\(target): expected \(list(expected)), got \(list(actual))")
       }
     }
+    for (target, keys) in (expect.data ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let data = result.board.target(target)?.data ?? [:]
+      for (key, expected) in keys.sorted(by: { $0.key < $1.key }) where (data[key] ?? .null) != expected {
+        failures.append(
+          "data.\(target).\(key): expected \(expected.serialized()), got \((data[key] ?? .null).serialized())")
+      }
+    }
     if let errors = expect.errors, errors != result.diagnostics.count {
       failures.append("errors: expected \(errors), got \(result.diagnostics.count)")
     }

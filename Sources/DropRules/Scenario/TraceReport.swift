@@ -37,9 +37,14 @@ public struct TraceReport {
     lines.append(bold("board"))
     let width = result.board.targetOrder.map(\.count).max() ?? 0
     for target in result.board.targets {
-      lines.append(
+      var line =
         "  " + target.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-          + (target.items.isEmpty ? "(empty)" : target.items.joined(separator: ", ")))
+        + (target.items.isEmpty ? "(empty)" : target.items.joined(separator: ", "))
+      // Data is shown where the drag changed it, so the board says what the drop did.
+      if target.data != result.scenario.board.target(target.id)?.data {
+        line += "  data " + JSONValue.object(target.data).serialized()
+      }
+      lines.append(line)
     }
     lines.append("")
     lines.append(summary(result))
@@ -102,7 +107,11 @@ public struct TraceReport {
 
   func json(_ result: ScenarioResult) -> JSONValue {
     var board: [String: JSONValue] = [:]
-    for target in result.board.targets { board[target.id] = .array(target.items.map(JSONValue.string)) }
+    var data: [String: JSONValue] = [:]
+    for target in result.board.targets {
+      board[target.id] = .array(target.items.map(JSONValue.string))
+      if !target.data.isEmpty { data[target.id] = .object(target.data) }
+    }
     return .object([
       "name": .string(result.scenario.name),
       "file": result.scenario.file.map(JSONValue.string) ?? .null,
@@ -111,6 +120,7 @@ public struct TraceReport {
       "proposals": .array(result.proposals.map { .string($0.rawValue) }),
       "outcome": .string(result.outcome.rawValue),
       "board": .object(board),
+      "data": .object(data),
       "errors": .array(result.diagnostics.map(json)),
       "expectations": .object([
         "checked": .bool(result.scenario.expect != nil),

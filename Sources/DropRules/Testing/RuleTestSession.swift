@@ -90,7 +90,7 @@ final class RuleTestSession {
           case .success(let value): spec = value
           case .failure(let error): throw ScenarioError(file: file, path: "scenario", message: error.description)
           }
-          let decoder = ScenarioDecoder(file: file, baseDirectory: directory)
+          let decoder = ScenarioDecoder(file: file, baseDirectory: directory, firstIndex: 1)
           let scenario: Scenario
           scenario = try decoder.decode(spec, defaultRules: [defaultRuleFile], requiresDrag: false)
           var runner = ScenarioRunner(limits: limits)
@@ -110,7 +110,7 @@ final class RuleTestSession {
           if arguments.count > 2, case .success(.object(let options)) = arguments[2].json() {
             fields.merge(options) { first, _ in first }
           }
-          let decoder = ScenarioDecoder(file: file, baseDirectory: directory)
+          let decoder = ScenarioDecoder(file: file, baseDirectory: directory, firstIndex: 1)
           let session = try decoder.decodeDrag(.object(fields), board: host.board)
           if host.isDragging { _ = try host.cancel() }
           try host.beginDrag(session)
@@ -188,6 +188,13 @@ final class RuleTestSession {
 
   /// Turns a thrown error into `nil, message`, which the Lua side raises at the test's line.
   private func failable(_ body: () throws -> [LuaValue]) -> [LuaValue] {
-    do { return try body() } catch { return [.nil, .string("\(error)")] }
+    do {
+      return try body()
+    } catch let error as ScenarioError {
+      // The Lua error already names the test file and line; the path says the rest.
+      return [.nil, .string(error.path.isEmpty ? error.message : "\(error.path): \(error.message)")]
+    } catch {
+      return [.nil, .string("\(error)")]
+    }
   }
 }
