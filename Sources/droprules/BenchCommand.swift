@@ -32,7 +32,7 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (groups, missing) = RuleFiles.groups(in: rules, recursive: false)
+    let (groups, missing) = FileDiscovery.ruleFileGroups(in: rules, recursive: false)
     for path in missing { Console.error("\(path): no such rule file or folder") }
     if !missing.isEmpty { throw Exit.loadError }
     let scenario: Scenario

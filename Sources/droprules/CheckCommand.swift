@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var limitOptions: LimitOptions
 
   func run() throws {
-    let (groups, missing) = RuleFiles.groups(in: paths, recursive: true)
+    let (groups, missing) = FileDiscovery.ruleFileGroups(in: paths, recursive: true)
     var problems = missing.map { "\($0): no such file or folder" }
     var fileCount = 0
     for group in groups {

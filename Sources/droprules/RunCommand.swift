@@ -33,7 +33,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (groups, missing) = RuleFiles.groups(in: rules, recursive: false)
+    let (groups, missing) = FileDiscovery.ruleFileGroups(in: rules, recursive: false)
     for path in missing { Console.error("\(path): no such rule file or folder") }
     let runner = ScenarioRunner(limits: limitOptions.limits)
     var results: [ScenarioResult] = []

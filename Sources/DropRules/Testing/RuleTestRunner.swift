@@ -35,27 +35,7 @@ public final class RuleTestRunner {
 
   /// Test files and scenarios under `paths` (files or directories), sorted.
   public static func discover(_ paths: [String]) -> (files: [String], missing: [String]) {
-    var files: [String] = []
-    var missing: [String] = []
-    for path in paths {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        missing.append(path)
-        continue
-      }
-      guard isDirectory.boolValue else {
-        files.append(path)
-        continue
-      }
-      let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-      let enumerator = FileManager.default.enumerator(atPath: path)
-      while let relative = enumerator?.nextObject() as? String {
-        if relative.hasSuffix("_test.lua") || relative.hasSuffix(".scenario.json") {
-          files.append(base + "/" + relative)
-        }
-      }
-    }
-    return (files.sorted(), missing)
+    FileDiscovery.files(in: paths, recursive: true, where: FileDiscovery.isTestFile)
   }
 
   /// Runs every test in `files`; a failing or broken file never stops the others.
