@@ -38,8 +38,8 @@ local function refusal(info, column)
       if stage ~= "backlog" then return "new cards start in the Backlog" end
     elseif from ~= column then
       local fromStage = from.data.stage
-      if not transitions[fromStage][stage] then
-        return "cannot move " .. item.id .. " from " .. fromStage .. " to " .. stage
+      if not (transitions[fromStage] or {})[stage] then
+        return "cannot move " .. item.id .. " from " .. tostring(fromStage) .. " to " .. tostring(stage)
       end
     end
     if needsAssignee[stage] and card.assignee == nil then
