@@ -43,13 +43,13 @@ local function refusal(info, column)
       end
     end
     if needsAssignee[stage] and card.assignee == nil then
-      return item.id .. " needs an assignee before " .. stage
+      return item.id .. " needs an assignee before " .. tostring(stage)
     end
     if from ~= column then incoming = incoming + 1 end
   end
   local limit = column.data.wip
   if limit and #column.items + incoming > limit then
-    return stage .. " is at its limit of " .. limit
+    return tostring(stage) .. " is at its limit of " .. limit
   end
   return nil
 end
