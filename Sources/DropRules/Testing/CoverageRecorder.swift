@@ -24,8 +24,10 @@ public final class CoverageRecorder {
 
   /// Coverage per rule file that ran, test files excluded, sorted by path.
   ///
-  /// Executable lines are those with code on them (not blank, not comments, not a lone
-  /// `end`, `else` or closing bracket), plus every line the hook saw run.
+  /// Executable lines are those with code on them, plus every line the hook saw run.
+  /// Not counted: blank lines, comments, a lone `end`, `else` or bracket, and function
+  /// headers, since Lua reports a function definition at its `end` line, never at its
+  /// header.
   public func report() -> [FileCoverage] {
     hits.keys.filter { !$0.hasSuffix("_test.lua") }.sorted().map { file in
       let hit = hits[file] ?? []
@@ -55,9 +57,23 @@ public final class CoverageRecorder {
       if let comment = line.range(of: "--") {
         line = String(line[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces)
       }
-      if line.isEmpty || closers.contains(line) { continue }
+      if line.isEmpty || closers.contains(line) || line == "{" || isFunctionHeader(line) { continue }
       result.insert(offset + 1)
     }
     return result
+  }
+
+  /// `local function name(a, b)`, `function M.name(a)`, `key = function(a)` or
+  /// `return function(a)` with its body on the lines below.
+  static func isFunctionHeader(_ line: String) -> Bool {
+    guard line.hasSuffix(")"), let keyword = line.range(of: "function") else { return false }
+    let before = line[..<keyword.lowerBound].trimmingCharacters(in: .whitespaces)
+    guard before.isEmpty || before == "local" || before == "return" || before.hasSuffix("=") else { return false }
+    let rest = line[keyword.upperBound...]
+    guard let open = rest.firstIndex(of: "("), rest.firstIndex(of: ")") == rest.index(before: rest.endIndex) else {
+      return false
+    }
+    let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+    return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":" }
   }
 }

@@ -24,9 +24,12 @@ public enum TestReport {
     if let coverage {
       lines.append("")
       lines.append("coverage")
+      let width = coverage.map(\.file.count).max() ?? 0
       for file in coverage {
+        let percent = String(format: "%5.1f", file.percent)
         var line =
-          "  \(file.file)  \(String(format: "%.1f", file.percent))% (\(file.coveredLines)/\(file.executableLines) lines)"
+          "  \(file.file.padding(toLength: width, withPad: " ", startingAt: 0))  \(percent)%"
+          + " (\(file.coveredLines)/\(file.executableLines) lines)"
         if !file.uncovered.isEmpty { line += "  uncovered: " + ranges(file.uncovered) }
         lines.append(line)
       }
