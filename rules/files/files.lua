@@ -1,5 +1,6 @@
 -- Files: a file manager. Folders are nested targets; a dragged folder is an item whose
--- public.folder payload names the folder target it opens. Like the Finder: a drag
+-- public.folder payload names the folder target it opens (targets are fixed, so moving
+-- a folder's item does not move the folder target). Like the Finder: a drag
 -- moves within a volume and copies across volumes, option forces a copy and command a
 -- move, read-only folders take nothing (and what is dragged out of them is copied), a
 -- folder cannot go into itself or any folder inside it, a name can be used only once
