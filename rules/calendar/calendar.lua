@@ -29,9 +29,11 @@ return {
     end,
 
     performDrop = function(info, day)
-      for _, item in ipairs(info.items) do
-        day:insert(info.operation == "copy" and item:copy() or item, info.index)
+      local items = {}
+      for position, item in ipairs(info.items) do
+        items[position] = info.operation == "copy" and item:copy() or item
       end
+      day:insert(items, info.index)
       return true
     end,
   },

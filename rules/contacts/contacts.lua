@@ -82,17 +82,17 @@ return {
     end,
 
     performDrop = function(info, list)
-      local gap = info.index
-      for _, item in ipairs(info:itemProviders(acceptedTypes)) do
+      local entries = {}
+      for position, item in ipairs(info:itemProviders(acceptedTypes)) do
         local entry = item
         if item.container ~= list then
           entry = existingEntry(list, contactOf(item))
           if entry == nil and item.container and info.operation == "copy" then entry = item:copy() end
           entry = entry or item
         end
-        list:insert(entry, gap)
-        gap = entry.index + 1
+        entries[position] = entry
       end
+      list:insert(entries, info.index)
       return true
     end,
   },

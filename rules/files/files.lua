@@ -79,13 +79,15 @@ return {
     end,
 
     performDrop = function(info, folder)
+      local arriving = {}
       for _, item in ipairs(info.items) do
         if info.operation == "copy" and item.container then
-          folder:insert(item:copy(), info.index)
+          arriving[#arriving + 1] = item:copy()
         elseif item.container ~= folder then
-          folder:insert(item, info.index)
+          arriving[#arriving + 1] = item
         end
       end
+      folder:insert(arriving, info.index)
       return true
     end,
   },
@@ -102,7 +104,7 @@ return {
     end,
 
     performDrop = function(info, trash)
-      for _, item in ipairs(info.items) do trash:insert(item, nil) end
+      trash:insert(info.items, nil)
       return true
     end,
   },

@@ -68,11 +68,7 @@ return {
     end,
 
     performDrop = function(info, column)
-      local gap = info.index
-      for _, item in ipairs(info.items) do
-        column:insert(item, gap)
-        gap = item.index + 1
-      end
+      column:insert(info.items, info.index)
       return true
     end,
   },

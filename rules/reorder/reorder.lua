@@ -29,27 +29,19 @@ local function pages(info)
   return info:itemProviders({ "com.example.page", "public.image" })
 end
 
--- Moves (or, for pages from elsewhere, places) the dragged pages into `gap`, in order.
-local function place(grid, items, gap)
-  for _, item in ipairs(items) do
-    grid:insert(item, gap)
-    gap = item.index + 1
-  end
-end
-
 return {
   ["reorder.grid"] = {
     accepts = { "com.example.page", "public.image" },
 
     dropUpdated = function(info, grid)
-      local gap = gapUnderPointer(info, grid)
-      for _, item in ipairs(pages(info)) do
+      local gap, dragged = gapUnderPointer(info, grid), pages(info)
+      for _, item in ipairs(dragged) do
         if isPinned(item, grid) then return "forbidden" end
       end
       local first = grid.items[1]
       if first and isPinned(first, grid) and gap == 1 then return "forbidden" end
       if info.source ~= grid.id then return { operation = "copy", index = gap } end
-      place(grid, pages(info), gap)
+      grid:insert(dragged, gap)
       return { operation = "move", index = gap }
     end,
 
@@ -59,7 +51,7 @@ return {
         -- A page from another grid is copied; one from another app is placed as it is.
         if item.container and item.container ~= grid then items[index] = item:copy() end
       end
-      place(grid, items, info.index)
+      grid:insert(items, info.index)
       return true
     end,
   },

@@ -180,11 +180,20 @@ enum RuleAPISource {
       if not ok then error(message, 3) end
     end
 
+    -- `item` may be a list of items: they go in together, in order, from the gap on.
     function Target.insert(target, item, index)
       if index ~= nil and math.type(index) == nil then
         error("target:insert: index must be a number or nil, got " .. type(index), 2)
       end
-      change(host.insert(rawget(target, "id"), itemID(item, "target:insert"), index))
+      local ids = {}
+      if getmetatable(item) == itemMeta then
+        ids[1] = rawget(item, "id")
+      elseif type(item) == "table" then
+        for position, each in ipairs(item) do ids[position] = itemID(each, "target:insert") end
+      else
+        itemID(item, "target:insert")
+      end
+      change(host.insert(rawget(target, "id"), ids, index))
     end
 
     function Target.remove(target, item)
@@ -257,9 +266,7 @@ enum RuleAPISource {
       conforms = function(typeID, other)
         return host.conforms(typeID, other)
       end,
-      decodeJSON = function(text)
-        return host.decodeJSON(text)
-      end,
+      decodeJSON = host.decodeJSON,
     }
 
     return api

@@ -242,14 +242,14 @@ extension RuleHost {
     change(&trace[trace.count - 1])
   }
 
-  /// The index performDrop sees: the one dropUpdated proposed, else the step's, else the
-  /// gap the target's item extent puts under the pointer.
-  func dropIndex(for target: TargetID) -> Int? {
-    drag?.proposedIndex ?? drag?.stepIndex ?? computedIndex(for: target)
+  /// The `info.index` handlers see: the one the step named, else the gap the target's
+  /// item extent puts under the pointer.
+  func pointerIndex(in target: DropTarget) -> Int? {
+    drag?.stepIndex ?? target.insertionIndex(at: drag?.pointer ?? target.frame.center)
   }
 
-  func computedIndex(for target: TargetID) -> Int? {
-    guard let pointer = drag?.pointer else { return nil }
-    return currentBoard.target(target)?.insertionIndex(at: pointer)
+  /// The index performDrop sees: the one dropUpdated proposed, else the pointer's.
+  func dropIndex(for target: TargetID) -> Int? {
+    drag?.proposedIndex ?? currentBoard.target(target).flatMap(pointerIndex(in:))
   }
 }

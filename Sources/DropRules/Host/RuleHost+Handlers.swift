@@ -22,11 +22,10 @@ extension RuleHost {
       let function = rules.rule(for: drop.type)?.handlers[handler]
     else { return .notImplemented }
     let pointer = drag?.pointer ?? drop.frame.center
-    let stepIndex = drag?.stepIndex ?? drop.insertionIndex(at: pointer)
     let arguments: [LuaValue] = [
       .function(function), .string(target), .integer(Int64(boardGeneration)),
       .number(pointer.x - drop.frame.x), .number(pointer.y - drop.frame.y), .number(pointer.x), .number(pointer.y),
-      (index ?? stepIndex).map { .integer(Int64($0)) } ?? .nil,
+      (index ?? pointerIndex(in: drop)).map { .integer(Int64($0)) } ?? .nil,
       operation.map { .string($0.rawValue) } ?? .nil,
       outcome.map { .string($0.rawValue) } ?? .nil,
     ]

@@ -66,8 +66,9 @@ extension RuleHost {
         stage { board throws(LuaHostError) in
           let index =
             arguments.count > 2 ? arguments[2].doubleValue.map { Int(clamping: Int64(max(min($0, 1e9), -1e9))) } : nil
+          let items = arguments[1].tableValue?.sequence.compactMap(\.stringValue) ?? []
           do {
-            try board.insert(arguments[1].stringValue ?? "", into: arguments[0].stringValue ?? "", at: index)
+            try board.insert(items, into: arguments[0].stringValue ?? "", at: index)
           } catch { throw LuaHostError("target:insert: \(error)") }
           return .boolean(true)
         }

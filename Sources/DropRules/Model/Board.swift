@@ -81,6 +81,16 @@ public struct Board: Hashable, Sendable {
     itemsByID[item.id] = item
   }
 
+  /// Moves or places `items` together at the gap `gap` of `target`, in the order given;
+  /// each goes right after the one before, wherever the items came from.
+  public mutating func insert(_ items: [ItemID], into target: TargetID, at gap: Int?) throws(BoardError) {
+    var gap = gap
+    for item in items {
+      try insert(item, into: target, at: gap)
+      gap = place(of: item).map { $0.index + 1 }
+    }
+  }
+
   /// Moves `item` into the gap `gap` of `target` (1 is before the first item, `count + 1`
   /// after the last, nil appends, out of range is clamped), or places a detached item there.
   ///

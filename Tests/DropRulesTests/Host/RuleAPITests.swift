@@ -39,4 +39,30 @@ struct RuleAPITests {
     #expect(host.trace.last?.printed == ["droprules.decodeJSON: not valid JSON: {assignee: ana"])
     #expect(host.diagnostics.isEmpty)
   }
+
+  @Test("target:insert takes a list of items; anything else in the list is an error at the rule's line")
+  func insertList() throws {
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          performDrop = function(info, target)
+            if target.id == "b" then target:insert(info.items, 1) return true end
+            target:insert({ info.items[1], "x" }, 1)
+          end,
+        } }
+        """, targets: row(["a", "b", "c"], items: ["a": ["x", "y"]]), items: [textItem("x"), textItem("y")],
+      directory: directory)
+    try host.beginDrag(DragSession(items: [.board("y"), .board("x")]))
+    try host.moveOver("b")
+    #expect(try host.drop() == .performed)
+    #expect(host.board.items(in: "b") == ["y", "x"])
+
+    try host.beginDrag(DragSession(items: [.board("x")]))
+    try host.moveOver("c")
+    #expect(try host.drop() == .failed)
+    let diagnostic = try #require(host.diagnostics.first)
+    #expect(diagnostic.line == 4)
+    #expect(diagnostic.message.contains("target:insert expects an item"))
+    #expect(host.board.items(in: "b") == ["y", "x"])
+  }
 }

@@ -40,6 +40,16 @@ struct BoardGapTests {
     #expect(board.place(of: "b")?.index == 2)
   }
 
+  @Test("a list of items goes in together, in the order given, from the gap on")
+  func insertList() throws {
+    var board = try board(["a", "b", "c", "d"])
+    try board.insert(["d", "a"], into: "list", at: 3)
+    #expect(board.items(in: "list") == ["b", "d", "a", "c"])
+    try board.insert(["c", "b"], into: "other", at: 1)
+    #expect(board.items(in: "other") == ["c", "b"])
+    #expect(board.items(in: "list") == ["d", "a"])
+  }
+
   @Test("a detached item joins the board once inserted; pruning forgets the rest")
   func detachedItems() throws {
     var board = try board(["a"])
