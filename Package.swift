@@ -16,7 +16,11 @@ let package = Package(
       pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]
     ),
-    .target(name: "DropRules", dependencies: ["CLua"]),
+    .target(
+      name: "DropRules",
+      dependencies: ["CLua"],
+      resources: [.embedInCode("Lua/Resources/sandbox.lua"), .embedInCode("Lua/Resources/api.lua")]
+    ),
     .executableTarget(
       name: "droprules",
       dependencies: [

@@ -158,6 +158,160 @@ static inline void clua_pushswiftfunction(lua_State *L, void *function) {
   lua_pushcclosure(L, clua_trampoline, 1);
 }
 
+/// What a handler's first result is, read with raw accesses only: a rule's table may
+/// carry metamethods, and nothing may run them outside a protected call.
+typedef enum clua_ResultKind {
+  CLUA_RESULT_NONE = 0,
+  CLUA_RESULT_TRUE,
+  CLUA_RESULT_FALSE,
+  /// A proposal word ("move", ...) alone or as `{ operation = ..., index = n }`.
+  CLUA_RESULT_PROPOSAL,
+  CLUA_RESULT_OTHER,
+} clua_ResultKind;
+
+typedef enum clua_IndexKind {
+  CLUA_INDEX_NONE = 0,
+  CLUA_INDEX_INTEGER,
+  /// A float, possibly NaN or infinite: the host decides whether it is whole and finite.
+  CLUA_INDEX_FLOAT,
+  CLUA_INDEX_NOT_A_NUMBER,
+} clua_IndexKind;
+
+typedef struct clua_HandlerResult {
+  int status;
+  clua_ResultKind kind;
+  /// 0 move, 1 copy, 2 forbidden, 3 cancel, with CLUA_RESULT_PROPOSAL.
+  int proposal;
+  clua_IndexKind indexKind;
+  long long integerIndex;
+  double floatIndex;
+} clua_HandlerResult;
+
+static inline int clua_proposal_code(lua_State *L, int index) {
+  if (lua_type(L, index) != LUA_TSTRING) return -1;
+  size_t length = 0;
+  const char *text = lua_tolstring(L, index, &length);
+  static const char *const words[] = {"move", "copy", "forbidden", "cancel"};
+  for (int code = 0; code < 4; code++) {
+    if (strlen(words[code]) == length && memcmp(words[code], text, length) == 0) return code;
+  }
+  return -1;
+}
+
+static inline void clua_classify(lua_State *L, int index, clua_HandlerResult *out) {
+  out->indexKind = CLUA_INDEX_NONE;
+  out->proposal = -1;
+  switch (lua_type(L, index)) {
+  case LUA_TNIL: case LUA_TNONE:
+    out->kind = CLUA_RESULT_NONE;
+    return;
+  case LUA_TBOOLEAN:
+    out->kind = lua_toboolean(L, index) ? CLUA_RESULT_TRUE : CLUA_RESULT_FALSE;
+    return;
+  case LUA_TSTRING:
+    out->proposal = clua_proposal_code(L, index);
+    out->kind = out->proposal >= 0 ? CLUA_RESULT_PROPOSAL : CLUA_RESULT_OTHER;
+    return;
+  case LUA_TTABLE: {
+    int table = lua_absindex(L, index);
+    out->kind = CLUA_RESULT_OTHER;
+    lua_pushliteral(L, "operation");
+    lua_rawget(L, table);
+    out->proposal = clua_proposal_code(L, -1);
+    lua_pop(L, 1);
+    if (out->proposal < 0) return;
+    out->kind = CLUA_RESULT_PROPOSAL;
+    lua_pushliteral(L, "index");
+    lua_rawget(L, table);
+    if (lua_isinteger(L, -1)) {
+      out->indexKind = CLUA_INDEX_INTEGER;
+      out->integerIndex = lua_tointegerx(L, -1, NULL);
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
+      out->indexKind = CLUA_INDEX_FLOAT;
+      out->floatIndex = lua_tonumberx(L, -1, NULL);
+    } else if (!lua_isnil(L, -1)) {
+      out->indexKind = CLUA_INDEX_NOT_A_NUMBER;
+    }
+    lua_pop(L, 1);
+    return;
+  }
+  default:
+    out->kind = CLUA_RESULT_OTHER;
+  }
+}
+
+/// Calls `function(first, second)` (registry references) under the budget and leaves the
+/// message handler and one value (the result, or the error message) on the stack for
+/// the caller to read and pop. Allocates nothing of its own.
+static inline void clua_call2(lua_State *L, int function, int first, int second, long long instructionLimit,
+                              int observeLines, int outermost, clua_HandlerResult *out) {
+  lua_pushcfunction(L, clua_traceback);
+  int handler = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, first);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, second);
+  if (outermost) clua_arm(L, instructionLimit, observeLines);
+  out->status = lua_pcall(L, 2, 1, handler);
+  if (outermost) clua_disarm(L);
+  if (out->status == LUA_OK) clua_classify(L, -1, out);
+}
+
+/// Sets `table[key] = number` (or nil when `present` is 0) without metamethods.
+static inline void clua_rawset_number(lua_State *L, int table, const char *key, double value, int present) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  lua_pushstring(L, key);
+  if (present) lua_pushnumber(L, value); else lua_pushnil(L);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+/// Writes a point in place into a location table: `x`, `y`, `[1]`, `[2]`.
+static inline void clua_set_point(lua_State *L, int table, double x, double y) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  lua_pushnumber(L, x);
+  lua_pushliteral(L, "x");
+  lua_insert(L, -2);
+  lua_rawset(L, -3);
+  lua_pushliteral(L, "y");
+  lua_pushnumber(L, y);
+  lua_rawset(L, -3);
+  lua_pushnumber(L, x);
+  lua_rawseti(L, -2, 1);
+  lua_pushnumber(L, y);
+  lua_rawseti(L, -2, 2);
+  lua_pop(L, 1);
+}
+
+/// Sets `table[key]` to an integer, or to nil when `present` is 0, without metamethods.
+static inline void clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  lua_pushstring(L, key);
+  if (present) lua_pushinteger(L, (lua_Integer)value); else lua_pushnil(L);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+/// Sets `table[key]` to a string, or to nil when `value` is NULL, without metamethods.
+static inline void clua_rawset_string(lua_State *L, int table, const char *key, const char *value) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  lua_pushstring(L, key);
+  if (value) lua_pushstring(L, value); else lua_pushnil(L);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+/// Locks the metatable all strings share, so no rule can reach or change it (and,
+/// through its `__index`, the string library every other rule file uses).
+static inline void clua_lock_string_metatable(lua_State *L) {
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_pushliteral(L, "the string metatable is locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
 static inline int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkName) {
   return luaL_loadbufferx(L, text, length, chunkName, "t");
 }

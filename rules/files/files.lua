@@ -45,7 +45,7 @@ end
 local function preferredOperation(info, folder)
   if info.source == nil or info.modifiers.option then return "copy" end
   if info.modifiers.command then return "move" end
-  local source = info.board:target(info.source)
+  local source = info.source
   if isReadOnly(source) or volumeOf(source) ~= volumeOf(folder) then return "copy" end
   return "move"
 end
@@ -97,8 +97,8 @@ return {
 
     dropUpdated = function(info, trash)
       if info.source == nil then return refuseOr(nil, "only items on this machine can be trashed") end
-      if isReadOnly(info.board:target(info.source)) then
-        return refuseOr(nil, info.source .. " is read-only")
+      if isReadOnly(info.source) then
+        return refuseOr(nil, info.source.id .. " is read-only")
       end
       return "move"
     end,

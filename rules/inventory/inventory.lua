@@ -36,7 +36,7 @@ end
 -- and the reason it cannot.
 local function plan(info, slot)
   if #info.items ~= 1 then return nil, "drag one stack at a time" end
-  local dragged, source = info.items[1], info.board:target(info.source or "")
+  local dragged, source = info.items[1], info.source
   if source == nil then return nil, "items come from the game, not from other apps" end
   if source == slot then return "stay" end
   local held = slot.items[1]
@@ -62,7 +62,7 @@ local function slotRule(takes)
     end,
 
     performDrop = function(info, slot)
-      local dragged, source = info.items[1], info.board:target(info.source)
+      local dragged, source = info.items[1], info.source
       local action = plan(info, slot)
       local draggedCount, heldCount = countIn(source), countIn(slot)
       if action == "stack" then

@@ -40,7 +40,7 @@ return {
       end
       local first = grid.items[1]
       if first and isPinned(first, grid) and gap == 1 then return "forbidden" end
-      if info.source ~= grid.id then return { operation = "copy", index = gap } end
+      if info.source ~= grid then return { operation = "copy", index = gap } end
       grid:insert(dragged, gap)
       return { operation = "move", index = gap }
     end,

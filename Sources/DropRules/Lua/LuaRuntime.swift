@@ -27,11 +27,13 @@ public final class LuaRuntime {
   public let limits: LuaLimits
   private var hostFunctions: [HostFunctionBox] = []
   private var sandbox: LuaReference?
+  /// The sandbox's own functions (views, objects), for droprules' trusted code.
+  var trustedLibrary: LuaValue { sandbox.map(LuaValue.reference) ?? .nil }
   private var callDepth = 0
   /// Directories that `require` may load modules from: those of the loaded rule files.
-  public private(set) var moduleDirectories: [String] = []
+  public internal(set) var moduleDirectories: [String] = []
   /// Files loaded so far, to restore paths that Lua shortened in messages.
-  private var loadedFiles: Set<String> = []
+  var loadedFiles: Set<String> = []
   /// What `print` wrote since the last ``takePrintedLines()``.
   private var printedLines: [String] = []
   /// Receives `(file, line)` for every executed line while set (coverage).
@@ -61,12 +63,13 @@ public final class LuaRuntime {
         },
         "randomSeed": .integer(randomSeed),
       ]))
-    let prelude = try load(source: LuaSandboxSource.source, chunkName: LuaSandboxSource.chunkName)
+    let prelude = try load(source: PackageResources.sandbox_lua, chunkName: "=[droprules sandbox]")
     guard case .reference(let sandbox) = try call(prelude, [hostTable], keepingTables: true).first ?? .nil else {
       throw LuaError(kind: .runtime, message: "the sandbox prelude returned no table")
     }
     self.sandbox = sandbox
     removeStringDump()
+    clua_lock_string_metatable(state)
   }
 
   deinit {
@@ -83,12 +86,6 @@ public final class LuaRuntime {
   public func takePrintedLines() -> [String] {
     defer { printedLines.removeAll() }
     return printedLines
-  }
-
-  /// Allows `require` to load modules from `directory` (a rule file's folder).
-  public func allowModules(in directory: String) {
-    let resolved = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
-    if !moduleDirectories.contains(resolved) { moduleDirectories.append(resolved) }
   }
 
   // MARK: Loading
@@ -196,26 +193,7 @@ public final class LuaRuntime {
     callDepth -= 1
     let budget = clua_budget(state).pointee
     if outermost { clua_disarm(state) }
-    guard status == LUA_OK else {
-      let raw = popString()
-      let error: LuaError
-      if status == LUA_ERRMEM {
-        error = LuaError(
-          kind: .memoryLimit(limits.maxMemory),
-          rawMessage: "memory limit of \(limits.maxMemory) bytes exceeded")
-      } else if outermost && budget.instructionsExhausted != 0 {
-        let (message, traceback) = Self.splitTraceback(raw)
-        error = LuaError(kind: .instructionLimit(limits.maxInstructions), rawMessage: message, traceback: traceback)
-      } else {
-        let (message, traceback) = Self.splitTraceback(raw)
-        let kind: LuaError.Kind =
-          budget.memoryRefused != 0 && message.hasSuffix("not enough memory")
-          ? .memoryLimit(limits.maxMemory) : .runtime
-        error = LuaError(kind: kind, rawMessage: message, traceback: traceback)
-      }
-      if outermost, case .memoryLimit = error.kind { clua_collectgarbage(state) }
-      throw restoringFullPath(error)
-    }
+    guard status == LUA_OK else { throw callError(status: status, outermost: outermost, budget: budget) }
     let top = lua_gettop(state)
     guard top > base else { return [] }
     return (base + 1...top).map { index in
@@ -223,6 +201,94 @@ public final class LuaRuntime {
         return .reference(Self.reference(to: index, on: state, runtime: self))
       }
       return Self.read(at: index, on: state, runtime: self)
+    }
+  }
+
+  /// The error of a failed protected call, whose message is on top of the stack.
+  private func callError(status: Int32, outermost: Bool, budget: clua_Budget) -> LuaError {
+    let raw = popString()
+    let error: LuaError
+    if status == LUA_ERRMEM {
+      error = LuaError(
+        kind: .memoryLimit(limits.maxMemory), rawMessage: "memory limit of \(limits.maxMemory) bytes exceeded")
+    } else if outermost && budget.instructionsExhausted != 0 {
+      let (message, traceback) = Self.splitTraceback(raw)
+      error = LuaError(kind: .instructionLimit(limits.maxInstructions), rawMessage: message, traceback: traceback)
+    } else {
+      let (message, traceback) = Self.splitTraceback(raw)
+      let kind: LuaError.Kind =
+        budget.memoryRefused != 0 && message.hasSuffix("not enough memory")
+        ? .memoryLimit(limits.maxMemory) : .runtime
+      error = LuaError(kind: kind, rawMessage: message, traceback: traceback)
+    }
+    if outermost, case .memoryLimit = error.kind { clua_collectgarbage(state) }
+    return restoringFullPath(error)
+  }
+
+  // MARK: The hot path
+
+  /// Calls `function(first, second)` and classifies its first result without copying it
+  /// out of Lua: the handler call of every pointer step, which allocates nothing.
+  func callHandler(
+    _ function: LuaReference, _ first: LuaReference, _ second: LuaReference
+  ) throws(LuaError) -> LuaHandlerReturn {
+    let base = lua_gettop(state)
+    defer { lua_settop(state, base) }
+    guard lua_checkstack(state, 6) != 0 else {
+      throw LuaError(kind: .runtime, message: "the Lua stack is full")
+    }
+    let outermost = callDepth == 0
+    var result = clua_HandlerResult()
+    callDepth += 1
+    clua_call2(
+      state, function.id, first.id, second.id, Int64(limits.maxInstructions), lineObserver == nil ? 0 : 1,
+      outermost ? 1 : 0, &result)
+    callDepth -= 1
+    guard result.status == LUA_OK else {
+      throw callError(status: result.status, outermost: outermost, budget: clua_budget(state).pointee)
+    }
+    switch result.kind {
+    case CLUA_RESULT_NONE: return .nothing
+    case CLUA_RESULT_TRUE: return .boolean(true)
+    case CLUA_RESULT_FALSE: return .boolean(false)
+    case CLUA_RESULT_PROPOSAL:
+      let index: LuaHandlerReturn.Index
+      switch result.indexKind {
+      case CLUA_INDEX_INTEGER: index = .integer(result.integerIndex)
+      case CLUA_INDEX_FLOAT: index = .float(result.floatIndex)
+      case CLUA_INDEX_NOT_A_NUMBER: index = .notANumber
+      default: index = .none
+      }
+      return .proposal(Int(result.proposal), index: index)
+    default:
+      return .other(Self.describe(at: -1, on: state))
+    }
+  }
+
+  /// Writes a point in place into a table: `x`, `y`, `[1]` and `[2]`.
+  func setPoint(_ table: LuaReference, x: Double, y: Double) {
+    clua_set_point(state, table.id, x, y)
+  }
+
+  /// Sets `table[key]` to an integer, or removes it, without metamethods.
+  func setInteger(_ table: LuaReference, _ key: StaticString, _ value: Int?) {
+    key.withUTF8Buffer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        clua_rawset_integer(state, table.id, $0.baseAddress, Int64(value ?? 0), value == nil ? 0 : 1)
+      }
+    }
+  }
+
+  /// Sets `table[key]` to a string, or removes it, without metamethods.
+  func setString(_ table: LuaReference, _ key: StaticString, _ value: String?) {
+    key.withUTF8Buffer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { key in
+        if let value {
+          clua_rawset_string(state, table.id, key.baseAddress, value)
+        } else {
+          clua_rawset_string(state, table.id, key.baseAddress, nil)
+        }
+      }
     }
   }
 
@@ -261,32 +327,6 @@ public final class LuaRuntime {
     let dump = try sandboxFunction("dumpForTesting")
     guard case .string(let text) = try call(dump, [.string(source)]).first ?? .nil else { return [] }
     return Array(text.utf8)
-  }
-
-  private func readModule(named name: String) -> [LuaValue] {
-    let isValidName =
-      !name.isEmpty
-      && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-        !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-      }
-    guard isValidName else {
-      return [.nil, .string("require: invalid module name '\(name)' (use dotted names such as 'util.colors')")]
-    }
-    let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
-    for directory in moduleDirectories {
-      let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)
-      let resolved = candidate.resolvingSymlinksInPath().path
-      guard resolved.hasPrefix(directory + "/"),
-        let data = FileManager.default.contents(atPath: resolved)
-      else { continue }
-      guard data.first != 0x1B else {
-        return [.nil, .string("require: '\(resolved)' is a binary chunk; only .lua source is loaded")]
-      }
-      loadedFiles.insert(candidate.path)
-      return [.string(String(decoding: data, as: UTF8.self)), .string(candidate.path)]
-    }
-    let searched = moduleDirectories.isEmpty ? "(no rule directories)" : moduleDirectories.joined(separator: ", ")
-    return [.nil, .string("require: module '\(name)' not found in the rule directories: \(searched)")]
   }
 
   private func installLineObserver() {
@@ -341,28 +381,12 @@ public final class LuaRuntime {
     LuaReference(id: luaL_ref(state, clua_registryindex()), runtime: self)
   }
 
-  fileprivate func release(_ id: Int32) {
+  func release(_ id: Int32) {
     luaL_unref(state, clua_registryindex(), id)
   }
 }
 
-/// Keeps a Lua value (a function, an object) alive in the runtime's registry.
-public final class LuaReference {
-  fileprivate let id: Int32
-  private weak var runtime: LuaRuntime?
-
-  fileprivate init(id: Int32, runtime: LuaRuntime) {
-    self.id = id
-    self.runtime = runtime
-  }
-
-  deinit {
-    runtime?.release(id)
-  }
-}
-
 @available(*, unavailable) extension LuaRuntime: Sendable {}
-@available(*, unavailable) extension LuaReference: Sendable {}
 
 private final class HostFunctionBox {
   let body: LuaHostFunction
@@ -391,107 +415,4 @@ private let observeLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer
   guard let context, let source else { return }
   let runtime = Unmanaged<LuaRuntime>.fromOpaque(context).takeUnretainedValue()
   runtime.observe(source: String(cString: source), line: Int(line))
-}
-
-// MARK: Values
-
-extension LuaRuntime {
-  /// Tables nested deeper than this are passed as references instead of copied.
-  private static let maximumCopyDepth = 32
-
-  fileprivate static func string(at index: Int32, on thread: OpaquePointer) -> String {
-    var length = 0
-    guard let pointer = clua_tostring(thread, index, &length) else { return "" }
-    return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-    }
-  }
-
-  fileprivate static func push(_ value: LuaValue, on thread: OpaquePointer) {
-    switch value {
-    case .nil: lua_pushnil(thread)
-    case .boolean(let flag): lua_pushboolean(thread, flag ? 1 : 0)
-    case .integer(let number): lua_pushinteger(thread, lua_Integer(number))
-    case .number(let number): lua_pushnumber(thread, number)
-    case .string(let text):
-      var text = text
-      text.withUTF8 { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(thread, $0.baseAddress, $0.count) }
-      }
-    case .table(let table):
-      _ = lua_checkstack(thread, 4)
-      lua_createtable(thread, Int32(clamping: table.sequence.count), Int32(clamping: table.fields.count))
-      for (offset, element) in table.sequence.enumerated() {
-        push(element, on: thread)
-        lua_rawseti(thread, -2, lua_Integer(offset + 1))
-      }
-      for (key, element) in table.fields {
-        push(.string(key), on: thread)
-        push(element, on: thread)
-        lua_rawset(thread, -3)
-      }
-    case .function(let reference), .reference(let reference):
-      lua_rawgeti(thread, clua_registryindex(), lua_Integer(reference.id))
-    }
-  }
-
-  fileprivate static func read(
-    at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime, depth: Int = 0
-  ) -> LuaValue {
-    switch lua_type(thread, index) {
-    case LUA_TBOOLEAN:
-      return .boolean(lua_toboolean(thread, index) != 0)
-    case LUA_TNUMBER:
-      if lua_isinteger(thread, index) != 0 { return .integer(Int64(lua_tointegerx(thread, index, nil))) }
-      return .number(lua_tonumberx(thread, index, nil))
-    case LUA_TSTRING:
-      return .string(string(at: index, on: thread))
-    case LUA_TFUNCTION:
-      return .function(reference(to: index, on: thread, runtime: runtime))
-    case LUA_TTABLE:
-      if depth >= maximumCopyDepth || lua_getmetatable(thread, index) != 0 {
-        if depth < maximumCopyDepth { clua_pop(thread, 1) }
-        return .reference(reference(to: index, on: thread, runtime: runtime))
-      }
-      return .table(readTable(at: index, on: thread, runtime: runtime, depth: depth))
-    case LUA_TNIL, LUA_TNONE:
-      return .nil
-    default:
-      return .reference(reference(to: index, on: thread, runtime: runtime))
-    }
-  }
-
-  private static func readTable(
-    at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime, depth: Int
-  ) -> LuaTable {
-    let table = lua_absindex(thread, index)
-    _ = lua_checkstack(thread, 4)
-    var result = LuaTable()
-    let length = lua_rawlen(thread, table)
-    if length > 0 {
-      result.sequence.reserveCapacity(Int(length))
-      for position in 1...length {
-        lua_rawgeti(thread, table, lua_Integer(position))
-        result.sequence.append(read(at: -1, on: thread, runtime: runtime, depth: depth + 1))
-        clua_pop(thread, 1)
-      }
-    }
-    lua_pushnil(thread)
-    while lua_next(thread, table) != 0 {
-      if lua_type(thread, -2) == LUA_TSTRING {
-        result.fields[string(at: -2, on: thread)] = read(at: -1, on: thread, runtime: runtime, depth: depth + 1)
-      } else if lua_isinteger(thread, -2) == 0 || length == 0
-        || !(1...Int64(length)).contains(Int64(lua_tointegerx(thread, -2, nil)))
-      {
-        result.otherKeyCount += 1
-      }
-      clua_pop(thread, 1)
-    }
-    return result
-  }
-
-  fileprivate static func reference(to index: Int32, on thread: OpaquePointer, runtime: LuaRuntime) -> LuaReference {
-    lua_pushvalue(thread, index)
-    return LuaReference(id: luaL_ref(thread, clua_registryindex()), runtime: runtime)
-  }
 }

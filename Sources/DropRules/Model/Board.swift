@@ -1,94 +1,118 @@
 /// The set of drop targets and the items they hold.
 ///
-/// A board is a value: a drag stages its changes on a copy and the host commits the
-/// copy or throws it away, so a rollback can never leave half a change behind.
+/// A board is a value. During a drag the engine changes its board in place and keeps
+/// the ``Undo`` records each change returns: a rollback replays them, a commit drops
+/// them, so both cost what the drag changed, never the size of the board.
 public struct Board: Hashable, Sendable {
   /// Targets in declaration order (later ones are drawn on top).
-  public private(set) var targetOrder: [TargetID]
-  private var targetsByID: [TargetID: DropTarget]
+  public private(set) var targets: [DropTarget]
+  private var positions: [TargetID: Int]
   /// Every known item: those on the board and detached ones (new copies, removed items).
   private var itemsByID: [ItemID: DragItem]
-  private var containers: [ItemID: TargetID]
+  /// The position of the target each placed item is in.
+  private var containers: [ItemID: Int]
 
   /// Builds a board, checking that ids are unique, parents exist without cycles and no
   /// item sits in two places.
   public init(targets: [DropTarget], items: [DragItem]) throws(BoardError) {
-    targetOrder = []
-    targetsByID = [:]
-    itemsByID = [:]
-    containers = [:]
+    self.init()
     for item in items {
       guard itemsByID.updateValue(item, forKey: item.id) == nil else { throw .duplicateItem(item.id) }
     }
     for target in targets {
-      guard targetsByID.updateValue(target, forKey: target.id) == nil else { throw .duplicateTarget(target.id) }
-      targetOrder.append(target.id)
+      guard positions.updateValue(self.targets.count, forKey: target.id) == nil else {
+        throw .duplicateTarget(target.id)
+      }
       for itemID in target.items {
         guard itemsByID[itemID] != nil else { throw .unknownItem(itemID) }
-        if let other = containers.updateValue(target.id, forKey: itemID) {
-          throw .itemInTwoPlaces(itemID, other, target.id)
+        if let other = containers.updateValue(self.targets.count, forKey: itemID) {
+          throw .itemInTwoPlaces(itemID, targets[other].id, target.id)
         }
       }
+      self.targets.append(target)
     }
-    for target in targets {
-      var seen: Set<TargetID> = [target.id]
-      var parent = target.parent
-      while let current = parent {
-        guard let next = targetsByID[current] else { throw .unknownParent(target.id, current) }
-        guard seen.insert(current).inserted else { throw .parentCycle(target.id) }
-        parent = next.parent
+    // Walks each parent chain once: a target whose chain is known good ends the walk.
+    var state = [UInt8](repeating: 0, count: targets.count)  // 0 new, 1 on this walk, 2 checked
+    for start in targets.indices where state[start] == 0 {
+      var chain: [Int] = []
+      var current: Int? = start
+      while let position = current, state[position] != 2 {
+        guard state[position] == 0 else { throw .parentCycle(targets[start].id) }
+        state[position] = 1
+        chain.append(position)
+        guard let parent = targets[position].parent else { break }
+        guard let next = positions[parent] else { throw .unknownParent(targets[position].id, parent) }
+        current = next
       }
+      for position in chain { state[position] = 2 }
     }
   }
 
   public init() {
-    targetOrder = []
-    targetsByID = [:]
+    targets = []
+    positions = [:]
     itemsByID = [:]
     containers = [:]
   }
 
   // MARK: Reading
 
-  public var targets: [DropTarget] { targetOrder.compactMap { targetsByID[$0] } }
+  /// Target ids in declaration order.
+  public var targetOrder: [TargetID] { targets.map(\.id) }
 
-  public func target(_ id: TargetID) -> DropTarget? { targetsByID[id] }
+  public func target(_ id: TargetID) -> DropTarget? { positions[id].map { targets[$0] } }
+
+  /// The position of a target in ``targets``; stable while the board is not replaced.
+  public func position(of id: TargetID) -> Int? { positions[id] }
 
   public func item(_ id: ItemID) -> DragItem? { itemsByID[id] }
 
   /// The items a target holds, in order.
-  public func items(in target: TargetID) -> [ItemID] { targetsByID[target]?.items ?? [] }
+  public func items(in target: TargetID) -> [ItemID] { positions[target].map { targets[$0].items } ?? [] }
 
   /// Where an item sits: its container and 1-based index; nil for a detached item.
   public func place(of item: ItemID) -> (container: TargetID, index: Int)? {
-    guard let container = containers[item],
-      let offset = targetsByID[container]?.items.firstIndex(of: item)
-    else { return nil }
-    return (container, offset + 1)
+    guard let position = containers[item], let offset = targets[position].items.firstIndex(of: item) else {
+      return nil
+    }
+    return (targets[position].id, offset + 1)
   }
 
   /// Whether the item is on the board (not detached, not unknown).
   public func contains(item: ItemID) -> Bool { containers[item] != nil }
 
   /// Every item on the board, target by target.
-  public var placedItems: [ItemID] { targetOrder.flatMap { targetsByID[$0]?.items ?? [] } }
+  public var placedItems: [ItemID] { targets.flatMap(\.items) }
 
   // MARK: Changing
 
+  /// What restores the board to where it was before one change.
+  public enum Undo: Sendable {
+    case items(target: Int, [ItemID])
+    case container(ItemID, Int?)
+    case data(target: Int, key: String, JSONValue?)
+    case detached(ItemID)
+  }
+
   /// Registers a detached item (an external one, or a fresh copy).
-  public mutating func addDetached(_ item: DragItem) throws(BoardError) {
+  @discardableResult
+  public mutating func addDetached(_ item: DragItem) throws(BoardError) -> [Undo] {
     guard itemsByID[item.id] == nil else { throw .duplicateItem(item.id) }
     itemsByID[item.id] = item
+    return [.detached(item.id)]
   }
 
   /// Moves or places `items` together at the gap `gap` of `target`, in the order given;
   /// each goes right after the one before, wherever the items came from.
-  public mutating func insert(_ items: [ItemID], into target: TargetID, at gap: Int?) throws(BoardError) {
+  @discardableResult
+  public mutating func insert(_ items: [ItemID], into target: TargetID, at gap: Int?) throws(BoardError) -> [Undo] {
     var gap = gap
+    var undo: [Undo] = []
     for item in items {
-      try insert(item, into: target, at: gap)
+      undo += try insert(item, into: target, at: gap)
       gap = place(of: item).map { $0.index + 1 }
     }
+    return undo
   }
 
   /// Moves `item` into the gap `gap` of `target` (1 is before the first item, `count + 1`
@@ -97,40 +121,79 @@ public struct Board: Hashable, Sendable {
   /// The gap names a position in the list as it is now; when the item already sits in
   /// that list, the host accounts for its removal, so the gaps just before and after
   /// the item leave the list unchanged.
-  public mutating func insert(_ item: ItemID, into target: TargetID, at gap: Int?) throws(BoardError) {
+  @discardableResult
+  public mutating func insert(_ item: ItemID, into target: TargetID, at gap: Int?) throws(BoardError) -> [Undo] {
     guard itemsByID[item] != nil else { throw .unknownItem(item) }
-    guard var destination = targetsByID[target] else { throw .unknownTarget(target) }
-    var clamped = min(max(gap ?? Int.max, 1), destination.items.count + 1)
-    if containers[item] == target, let current = destination.items.firstIndex(of: item) {
+    guard let destination = positions[target] else { throw .unknownTarget(target) }
+    var clamped = min(max(gap ?? Int.max, 1), targets[destination].items.count + 1)
+    var undo: [Undo] = [.items(target: destination, targets[destination].items), .container(item, containers[item])]
+    if containers[item] == destination, let current = targets[destination].items.firstIndex(of: item) {
       let position = current + 1
-      if clamped == position || clamped == position + 1 { return }
-      destination.items.remove(at: current)
+      if clamped == position || clamped == position + 1 { return [] }
+      targets[destination].items.remove(at: current)
       if clamped > position { clamped -= 1 }
     } else if let source = containers[item] {
-      targetsByID[source]?.items.removeAll { $0 == item }
+      undo.append(.items(target: source, targets[source].items))
+      targets[source].items.removeAll { $0 == item }
     }
-    destination.items.insert(item, at: clamped - 1)
-    targetsByID[target] = destination
-    containers[item] = target
+    targets[destination].items.insert(item, at: clamped - 1)
+    containers[item] = destination
+    return undo
   }
 
   /// Takes `item` off `target`; it stays known, detached, for the rest of the drag.
-  public mutating func remove(_ item: ItemID, from target: TargetID) throws(BoardError) {
-    guard targetsByID[target] != nil else { throw .unknownTarget(target) }
-    guard containers[item] == target else { throw .notInTarget(item, target) }
-    targetsByID[target]?.items.removeAll { $0 == item }
+  @discardableResult
+  public mutating func remove(_ item: ItemID, from target: TargetID) throws(BoardError) -> [Undo] {
+    guard let position = positions[target] else { throw .unknownTarget(target) }
+    guard containers[item] == position else { throw .notInTarget(item, target) }
+    let undo: [Undo] = [.items(target: position, targets[position].items), .container(item, position)]
+    targets[position].items.removeAll { $0 == item }
     containers[item] = nil
+    return undo
   }
 
   /// Sets (or, with nil, removes) a key of a target's data.
-  public mutating func setData(_ key: String, to value: JSONValue?, on target: TargetID) throws(BoardError) {
-    guard targetsByID[target] != nil else { throw .unknownTarget(target) }
-    targetsByID[target]?.data[key] = value
+  @discardableResult
+  public mutating func setData(_ key: String, to value: JSONValue?, on target: TargetID) throws(BoardError) -> [Undo] {
+    guard let position = positions[target] else { throw .unknownTarget(target) }
+    let undo: [Undo] = [.data(target: position, key: key, targets[position].data[key])]
+    targets[position].data[key] = value
+    return undo
   }
 
-  /// Forgets detached items, once a drag is over.
-  public mutating func pruneDetached() {
-    for id in itemsByID.keys where containers[id] == nil { itemsByID[id] = nil }
+  /// Reverts changes, given their undo records in the order the changes were made.
+  public mutating func undo(_ records: [Undo]) {
+    for record in records.reversed() {
+      switch record {
+      case .items(let position, let items): targets[position].items = items
+      case .container(let item, let position): containers[item] = position
+      case .data(let position, let key, let value): targets[position].data[key] = value
+      case .detached(let item): itemsByID[item] = nil
+      }
+    }
+  }
+
+  /// The ids of the targets that undo records touch.
+  public func targets(touchedBy records: [Undo]) -> [TargetID] {
+    var seen = Set<Int>()
+    for record in records {
+      switch record {
+      case .items(let position, _), .data(let position, _, _): seen.insert(position)
+      case .container, .detached: break
+      }
+    }
+    return seen.sorted().map { targets[$0].id }
+  }
+
+  /// Forgets the items that these changes left detached, once a drag is over.
+  public mutating func pruneDetached(among records: [Undo]) {
+    for record in records {
+      switch record {
+      case .detached(let item), .container(let item, _):
+        if containers[item] == nil { itemsByID[item] = nil }
+      case .items, .data: break
+      }
+    }
   }
 }
 

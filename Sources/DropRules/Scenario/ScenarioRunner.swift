@@ -49,9 +49,13 @@ public struct ScenarioRunner {
     let host: RuleHost
     do { host = try RuleHost(limits: limits) } catch { throw .lua(error) }
     host.lineObserver = lineObserver
-    for type in scenario.types { host.declareType(type.id, conformsTo: type.conformsTo) }
+    do {
+      for type in scenario.types { try host.declareType(type.id, conformsTo: type.conformsTo) }
+      try host.replaceBoard(scenario.board)
+    } catch {
+      throw .drag(error)
+    }
     do { try host.loadRules(atPaths: scenario.rules + extraRules) } catch { throw .rules(error) }
-    host.board = scenario.board
     return host
   }
 

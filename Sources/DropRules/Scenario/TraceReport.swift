@@ -15,7 +15,7 @@ public struct TraceReport {
     lines += result.loadOutput.map { "print    " + $0 }
     for step in result.trace {
       lines.append("")
-      lines.append(bold("step \(step.number)") + "  " + step.action)
+      lines.append(bold("step \(step.number)") + "  " + step.action.description)
       for call in step.calls {
         let shown =
           call.handler == .dropEntered || call.handler == .dropExited
@@ -27,7 +27,7 @@ public struct TraceReport {
         lines.append(row(paint("error"), diagnostic.description))
         lines += diagnostic.traceback.split(separator: "\n").map { "                " + $0 }
       }
-      if let downgrade = step.downgrade { lines.append(row("negotiated", downgrade)) }
+      if let downgrade = step.downgrade { lines.append(row("negotiated", downgrade.description)) }
       if let proposal = step.proposal {
         lines.append(row("proposal", paint(proposal.rawValue) + (step.index.map { "  index \($0)" } ?? "")))
       }
@@ -133,7 +133,7 @@ public struct TraceReport {
   private func json(_ step: TraceStep) -> JSONValue {
     .object([
       "number": .number(Double(step.number)),
-      "action": .string(step.action),
+      "action": .string(step.action.description),
       "target": step.target.map(JSONValue.string) ?? .null,
       "calls": .array(
         step.calls.map {
@@ -141,7 +141,7 @@ public struct TraceReport {
         }),
       "proposal": step.proposal.map { .string($0.rawValue) } ?? .null,
       "index": step.index.map { .number(Double($0)) } ?? .null,
-      "downgrade": step.downgrade.map(JSONValue.string) ?? .null,
+      "downgrade": step.downgrade.map { .string($0.description) } ?? .null,
       "errors": .array(step.diagnostics.map(json)),
       "printed": .array(step.printed.map(JSONValue.string)),
       "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,

@@ -46,7 +46,7 @@ struct DragInvariantTests {
       let placed = host.board.placedItems
       for id in ids { #expect(placed.filter { $0 == id }.count == 1, "item \(id) after drag") }
       #expect(Set(placed).count == placed.count)
-      #expect(host.runtime.stackDepth == 0)
+      #expect(host.luaRules.runtime.stackDepth == 0)
     }
   }
 }

@@ -10,7 +10,7 @@ func makeHost(
   let path = try directory.write("rules.lua", source)
   let host = try RuleHost(limits: limits)
   try host.loadRules(atPaths: [path])
-  host.board = try Board(targets: targets, items: items)
+  try host.replaceBoard(Board(targets: targets, items: items))
   return host
 }
 

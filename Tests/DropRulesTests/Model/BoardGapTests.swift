@@ -53,10 +53,10 @@ struct BoardGapTests {
   @Test("a detached item joins the board once inserted; pruning forgets the rest")
   func detachedItems() throws {
     var board = try board(["a"])
-    try board.addDetached(DragItem(id: "x"))
-    try board.addDetached(DragItem(id: "y"))
-    try board.insert("x", into: "list", at: 1)
-    board.pruneDetached()
+    var changes = try board.addDetached(DragItem(id: "x"))
+    changes += try board.addDetached(DragItem(id: "y"))
+    changes += try board.insert("x", into: "list", at: 1)
+    board.pruneDetached(among: changes)
     #expect(board.items(in: "list") == ["x", "a"])
     #expect(board.item("y") == nil)
   }

@@ -40,17 +40,40 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 public struct HandlerCall: Hashable, Sendable {
   public var handler: Handler
   public var target: TargetID
-  /// The result as the trace shows it (`true`, `move`, `{operation = copy, index = 2}`),
+  /// What the handler returned; nil when it raised.
+  public var value: HandlerValue?
+
+  /// The result as the trace shows it (`true`, `move`, `{ index = 2, operation = copy }`),
   /// or `error` when the handler raised.
-  public var result: String
+  public var result: String { value?.description ?? "error" }
+}
+
+/// What a step of a drag did.
+public enum StepAction: Hashable, Sendable, CustomStringConvertible {
+  case at(Point)
+  case over(TargetID, index: Int?)
+  case modifiers(Set<Modifier>)
+  case drop
+  case cancel
+
+  /// The step as written: `at (50, 50)`, `over day-13 index 2`, `modifiers option`, `drop`.
+  public var description: String {
+    switch self {
+    case .at(let point): "at \(point)"
+    case .over(let target, let index): "over \(target)" + (index.map { " index \($0)" } ?? "")
+    case .modifiers(let modifiers):
+      "modifiers " + (modifiers.isEmpty ? "none" : modifiers.sorted().map(\.rawValue).joined(separator: ", "))
+    case .drop: "drop"
+    case .cancel: "cancel"
+    }
+  }
 }
 
 /// What happened during one step of a drag.
 public struct TraceStep: Hashable, Sendable {
   /// The step's 1-based number within the drag.
   public var number: Int
-  /// The step as written: `at (50, 50)`, `over day-13`, `modifiers option`, `drop`.
-  public var action: String
+  public var action: StepAction
   /// The target under the pointer after the step, if any.
   public var target: TargetID?
   public var calls: [HandlerCall] = []
@@ -58,8 +81,8 @@ public struct TraceStep: Hashable, Sendable {
   public var proposal: DropProposal?
   /// The insertion index a drop at this step would pass to performDrop, when there is one.
   public var index: Int?
-  /// Set when the negotiation changed the rule's proposal: `move -> copy (only copy allowed)`.
-  public var downgrade: String?
+  /// Set when the negotiation changed the rule's proposal.
+  public var downgrade: Downgrade?
   public var diagnostics: [Diagnostic] = []
   /// What rule code printed during the step.
   public var printed: [String] = []

@@ -41,6 +41,21 @@ struct SpatialIndex: Sendable {
     return result.sorted()
   }
 
+  /// Positions of the frames that share area with `rect`, `rect`'s own among them.
+  func frames(intersecting rect: Rect) -> [Int] {
+    let overlaps = { (other: Rect) in
+      other.x < rect.maxX && rect.x < other.maxX && other.y < rect.maxY && rect.y < other.maxY
+    }
+    guard let range = cellRange(of: rect) else { return frames.indices.filter { overlaps(frames[$0]) } }
+    var result = Set(largeFrames.filter { overlaps(frames[$0]) })
+    for column in range.columns {
+      for row in range.rows {
+        result.formUnion((cells[Cell(column: column, row: row)] ?? []).filter { overlaps(frames[$0]) })
+      }
+    }
+    return result.sorted()
+  }
+
   private func coordinate(_ value: Double) -> Int? {
     let scaled = (value / cellSize).rounded(.down)
     guard scaled.isFinite, abs(scaled) < 1e12 else { return nil }

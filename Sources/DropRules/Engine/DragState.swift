@@ -1,14 +1,17 @@
-/// Where the current drag stands.
+/// Where the current drag stands. Targets are board positions.
 struct DragState {
   var session: DragSession
   var itemIDs: [ItemID]
   /// The container of the first dragged board item.
   var source: TargetID?
-  /// The board with this drag's changes.
-  var staged: Board
+  /// Undo records of every change staged in this drag, in order.
+  var undo: [Board.Undo] = []
   var pointer: Point?
   /// The target that was entered and not yet exited.
-  var current: TargetID?
+  var current: Int?
+  /// Whether the last pointer step hit-tested the whole board (an `at` step), so that a
+  /// move within a target nothing overlaps can keep the result.
+  var lastStepSearchedEverything = false
   /// What `dropUpdated` last proposed for the current entry, before negotiation.
   var entryProposal: DropProposal?
   /// The index `dropUpdated` named with a table proposal, for `performDrop`.
@@ -18,9 +21,9 @@ struct DragState {
   /// The negotiated proposal now in force.
   var proposal: DropProposal = .cancel
   /// Targets whose validateDrop said no while the pointer stays over them.
-  var rejected: Set<TargetID> = []
-  /// Whether each target type takes part in this drag (has a rule, accepts an item).
-  var participation: [String: Bool] = [:]
+  var rejected: Set<Int> = []
+  /// Whether each rule takes part in this drag (it accepts a dragged item).
+  var participation: [RuleID: Bool] = [:]
   var stepNumber = 0
   /// True during the final dropExited: rules may read the board but not change it.
   var isReadOnly = false

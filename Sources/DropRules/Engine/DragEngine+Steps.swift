@@ -1,0 +1,228 @@
+import Foundation
+
+/// The drag lifecycle: pointer steps, enter and exit, updates, negotiation, drop, cancel.
+extension DragEngine {
+  /// Moves the pointer to a global location and returns the negotiated proposal.
+  @discardableResult
+  public func movePointer(to point: Point) throws(DragError) -> DropProposal {
+    try pointerStep(.at(point), to: point, within: nil, index: nil)
+  }
+
+  /// Moves the pointer to the centre of `target` (its children excluded), optionally
+  /// naming the insertion index the rules see.
+  @discardableResult
+  public func moveOver(_ target: TargetID, index: Int? = nil) throws(DragError) -> DropProposal {
+    guard drag != nil else { throw .noDrag }
+    guard let position = currentBoard.position(of: target) else { throw .unknownTarget(target) }
+    let center = currentBoard.targets[position].frame.center
+    return try pointerStep(.over(target, index: index), to: center, within: position, index: index)
+  }
+
+  /// Changes the pressed modifiers: the current target gets dropUpdated only.
+  @discardableResult
+  public func setModifiers(_ modifiers: Set<Modifier>) throws(DragError) -> DropProposal {
+    guard drag != nil else { throw .noDrag }
+    beginStep(.modifiers(modifiers))
+    drag?.session.modifiers = modifiers
+    if let diagnostic = rules.modifiersDidChange(modifiers) { report(diagnostic) }
+    return updateProposal()
+  }
+
+  /// Drops: with a move or copy proposal `performDrop` runs and its result commits or
+  /// rolls back the staged changes; otherwise the drag is cancelled.
+  @discardableResult
+  public func drop() throws(DragError) -> DropOutcome {
+    guard let state = drag else { throw .noDrag }
+    beginStep(.drop)
+    guard let current = state.current, let operation = state.proposal.operation else { return finish(.cancelled) }
+    let result = invoke(.performDrop, on: current, operation: operation, index: dropIndex(for: current))
+    guard case .returned(.boolean(true)) = result else { return finish(.failed) }
+    let undo = drag?.undo ?? []
+    drag?.undo = []
+    currentBoard.pruneDetached(among: undo)
+    return finish(.performed)
+  }
+
+  /// Cancels the drag: nothing is performed and every staged change is rolled back.
+  @discardableResult
+  public func cancel() throws(DragError) -> DropOutcome {
+    guard drag != nil else { throw .noDrag }
+    beginStep(.cancel)
+    return finish(.cancelled)
+  }
+
+  // MARK: Steps
+
+  private func pointerStep(
+    _ action: StepAction, to point: Point, within: Int?, index: Int?
+  ) throws(DragError) -> DropProposal {
+    guard let state = drag else { throw .noDrag }
+    beginStep(action)
+    drag?.pointer = point
+    drag?.stepIndex = index
+    // Within a target that no other frame cuts into, the targets under the pointer are
+    // the ones the last full search found: skip the search.
+    let stillInside =
+      within == nil && state.lastStepSearchedEverything
+      && state.current.map { currentBoard.targets[$0].frame.contains(point) && hitTester.isStable($0) } == true
+    if !stillInside { enterTarget(under: point, within: within) }
+    drag?.lastStepSearchedEverything = within == nil
+    return updateProposal()
+  }
+
+  private func enterTarget(under point: Point, within: Int?) {
+    let chain = hitTester.chain(at: point, within: within) { takesPart($0) }
+    drag?.rejected.formIntersection(chain)
+    if let current = drag?.current, let currentPosition = chain.firstIndex(of: current) {
+      // Still over the current target: only targets nested inside it can take over.
+      if let inner = firstAccepting(chain[..<currentPosition]) {
+        exit(current)
+        enter(inner)
+      }
+    } else {
+      if let current = drag?.current { exit(current) }
+      if let next = firstAccepting(chain[...]) { enter(next) }
+    }
+  }
+
+  /// Whether the target at `position` takes part in this drag: it has a rule, and the
+  /// rule accepts one of the dragged items. Decided once per rule and drag.
+  private func takesPart(_ position: Int) -> Bool {
+    guard let rule = ruleOfTarget[position], let state = drag else { return false }
+    if let known = state.participation[rule] { return known }
+    let result =
+      rules.acceptedTypes(of: rule).map { accepted in
+        state.itemIDs.contains { currentBoard.item($0)?.conforms(toAnyOf: accepted, in: types) ?? false }
+      } ?? true
+    drag?.participation[rule] = result
+    return result
+  }
+
+  /// The first target of `candidates` whose validateDrop accepts this entry; refusals
+  /// are remembered while the pointer stays over the target.
+  private func firstAccepting(_ candidates: ArraySlice<Int>) -> Int? {
+    for candidate in candidates where drag?.rejected.contains(candidate) == false {
+      let accepted: Bool
+      switch invoke(.validateDrop, on: candidate) {
+      case .notImplemented: accepted = true
+      case .returned(.nothing): accepted = true
+      case .returned(let value): accepted = value.isTruthy
+      case .failed: accepted = false
+      }
+      if accepted { return candidate }
+      drag?.rejected.insert(candidate)
+    }
+    return nil
+  }
+
+  private func enter(_ target: Int) {
+    drag?.current = target
+    drag?.entryProposal = nil
+    drag?.proposedIndex = nil
+    invoke(.dropEntered, on: target)
+  }
+
+  private func exit(_ target: Int, outcome: DropOutcome? = nil) {
+    drag?.current = nil
+    invoke(.dropExited, on: target, outcome: outcome)
+  }
+
+  /// Asks the current target for its proposal and negotiates it with the allowed
+  /// operations.
+  private func updateProposal() -> DropProposal {
+    guard let target = drag?.current else { return record(.cancel, downgrade: nil) }
+    var proposal: DropProposal
+    switch invoke(.dropUpdated, on: target) {
+    case .failed:
+      proposal = .forbidden
+    case .notImplemented, .returned(.nothing):
+      proposal = drag?.entryProposal ?? .copy
+    case .returned(.proposal(let parsed, let index)):
+      proposal = parsed
+      drag?.entryProposal = parsed
+      drag?.proposedIndex = index
+    case .returned(let other):
+      proposal = .forbidden
+      var diagnostic = Diagnostic(
+        message:
+          "dropUpdated returned \(other.description); expected \"move\", \"copy\", \"forbidden\", \"cancel\", "
+          + "{ operation = ..., index = n } or nil",
+        handler: .dropUpdated, target: currentBoard.targets[target].id)
+      if let rule = ruleOfTarget[target], let definition = rules.definition(of: .dropUpdated, in: rule) {
+        diagnostic.file = definition.file
+        diagnostic.line = definition.line
+      }
+      report(diagnostic)
+    }
+    let (negotiated, downgrade) = Negotiation.negotiate(proposal, allowed: drag?.session.allowedOperations ?? [])
+    return record(negotiated, downgrade: downgrade)
+  }
+
+  private func record(_ proposal: DropProposal, downgrade: Downgrade?) -> DropProposal {
+    drag?.proposal = proposal
+    let current = drag?.current
+    let index = proposal.operation != nil ? current.flatMap(dropIndex(for:)) : nil
+    recorder.record(
+      .proposal(proposal, index: index, downgrade: downgrade, target: current.map { currentBoard.targets[$0].id }))
+    return proposal
+  }
+
+  /// Ends the drag: rolls back what was not committed, then gives the entered target
+  /// its last dropExited on the settled, read-only board.
+  private func finish(_ outcome: DropOutcome) -> DropOutcome {
+    if let undo = drag?.undo, !undo.isEmpty {
+      let touched = currentBoard.targets(touchedBy: undo)
+      currentBoard.undo(undo)
+      drag?.undo = []
+      rules.targetsDidChange(touched)
+    }
+    drag?.isReadOnly = true
+    if let current = drag?.current { exit(current, outcome: outcome) }
+    recorder.record(.outcome(outcome))
+    rules.dragDidEnd()
+    drag = nil
+    return outcome
+  }
+
+  // MARK: Calling handlers
+
+  /// Calls `handler` of the rule for the target at `position` and records the call.
+  @discardableResult
+  func invoke(
+    _ handler: Handler, on position: Int, operation: DropOperation? = nil, outcome: DropOutcome? = nil,
+    index: Int? = nil
+  ) -> HandlerResult {
+    guard let rule = ruleOfTarget[position] else { return .notImplemented }
+    let frame = currentBoard.targets[position].frame
+    let pointer = drag?.pointer ?? frame.center
+    let context = HandlerContext(
+      pointer: pointer, location: Point(x: pointer.x - frame.x, y: pointer.y - frame.y),
+      index: index ?? pointerIndex(in: position), operation: operation, outcome: outcome)
+    let id = currentBoard.targets[position].id
+    let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+    let result = rules.call(handler, of: rule, target: id, position: position, context: context)
+    if case .notImplemented = result { return result }
+    if handlerTimings != nil { handlerTimings?.append(DispatchTime.now().uptimeNanoseconds - started) }
+    for line in rules.takePrintedLines() { recorder.record(.printed(line)) }
+    switch result {
+    case .notImplemented: break
+    case .returned(let value): recorder.record(.call(handler, id, value))
+    case .failed(let diagnostic):
+      recorder.record(.call(handler, id, nil))
+      report(diagnostic)
+    }
+    return result
+  }
+
+  /// The `info.index` handlers see: the one the step named, else the gap the target's
+  /// item extent puts under the pointer.
+  func pointerIndex(in position: Int) -> Int? {
+    let target = currentBoard.targets[position]
+    return drag?.stepIndex ?? target.insertionIndex(at: drag?.pointer ?? target.frame.center)
+  }
+
+  /// The index performDrop sees: the one dropUpdated proposed, else the pointer's.
+  func dropIndex(for position: Int) -> Int? {
+    drag?.proposedIndex ?? pointerIndex(in: position)
+  }
+}

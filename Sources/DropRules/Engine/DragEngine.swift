@@ -1,0 +1,149 @@
+import Foundation
+
+/// Drives drags over a board: hit-testing, enter and exit, updates, negotiation, drop
+/// and cancel, and the staging of every change rules make, calling the rules through
+/// ``RuleCalling``. It knows nothing of Lua.
+///
+/// Changes made during a drag go into the board in place; the engine keeps their undo
+/// records, so a commit drops the records and a rollback replays them.
+public final class DragEngine {
+  public let rules: any RuleCalling
+  /// The type conformance graph the rules and the drag use.
+  public private(set) var types: TypeRegistry
+  /// The board as the current drag sees it: committed plus staged changes. Between
+  /// drags, the committed board.
+  public internal(set) var currentBoard: Board
+  var hitTester: HitTester
+  /// The rule of the target at each board position.
+  private(set) var ruleOfTarget: [RuleID?] = []
+  var drag: DragState?
+  var recorder = TraceRecorder()
+  private var copyCounter = 0
+
+  /// Every diagnostic since the engine was made.
+  public internal(set) var diagnostics: [Diagnostic] = []
+  /// Nanoseconds each handler call took, when measuring (`droprules bench`).
+  public var handlerTimings: [UInt64]?
+
+  public init(rules: any RuleCalling, types: TypeRegistry = TypeRegistry(), board: Board = Board()) {
+    self.rules = rules
+    self.types = types
+    currentBoard = board
+    hitTester = HitTester(board: board)
+    rulesDidChange()
+  }
+
+  /// The committed board: during a drag, the board without the drag's staged changes.
+  public var board: Board {
+    guard let drag, !drag.undo.isEmpty else { return currentBoard }
+    var committed = currentBoard
+    committed.undo(drag.undo)
+    return committed
+  }
+
+  /// Whether a drag is in progress.
+  public var isDragging: Bool { drag != nil }
+
+  /// The steps of the current drag, or of the last one once it ended.
+  public var trace: [TraceStep] { recorder.steps }
+
+  /// Replaces the board between drags.
+  public func replaceBoard(_ board: Board) throws(DragError) {
+    guard drag == nil else { throw .dragInProgress }
+    currentBoard = board
+    hitTester = HitTester(board: board)
+    rulesDidChange()
+    rules.boardWasReplaced()
+  }
+
+  /// Declares a type between drags (scenarios and loading rule files do this).
+  public func declareType(_ type: TypeIdentifier, conformsTo parents: [TypeIdentifier]) throws(DragError) {
+    guard drag == nil else { throw .dragInProgress }
+    types.declare(type, conformsTo: parents)
+  }
+
+  /// Looks the rule of every target up again, after rules were loaded.
+  public func rulesDidChange() {
+    ruleOfTarget = currentBoard.targets.map { rules.rule(forTargetType: $0.type) }
+  }
+
+  // MARK: For rule implementations
+
+  /// The ids of the items being dragged, in drag order; empty between drags.
+  public var draggedItems: [ItemID] { drag?.itemIDs ?? [] }
+
+  /// Applies a rule's change to the board, recording how to undo it; returns the
+  /// targets it touched.
+  public func stage(
+    _ change: (inout Board) throws(BoardError) -> [Board.Undo]
+  ) throws(StageError) -> [TargetID] {
+    guard drag != nil else { throw .noDrag }
+    guard drag?.isReadOnly == false else { throw .readOnly }
+    let undo: [Board.Undo]
+    do { undo = try change(&currentBoard) } catch { throw .board(error) }
+    drag?.undo.append(contentsOf: undo)
+    return currentBoard.targets(touchedBy: undo)
+  }
+
+  /// A fresh id for a copy of `id`, unused on the board.
+  public func freshCopyID(of id: ItemID) -> ItemID {
+    repeat { copyCounter += 1 } while currentBoard.item("\(id)-copy\(copyCounter)") != nil
+    return "\(id)-copy\(copyCounter)"
+  }
+
+  // MARK: Starting
+
+  /// Starts a drag. Board items are dragged from where they sit; external items are
+  /// known to the rules but on the board only once a rule inserts them.
+  public func beginDrag(_ session: DragSession) throws(DragError) {
+    guard drag == nil else { throw .dragInProgress }
+    guard !session.items.isEmpty else { throw .noItems }
+    var seen: Set<ItemID> = []
+    var source: TargetID?
+    var undo: [Board.Undo] = []
+    for item in session.items {
+      guard seen.insert(item.id).inserted else {
+        currentBoard.undo(undo)
+        throw .duplicateItem(item.id)
+      }
+      switch item {
+      case .board(let id):
+        guard let place = currentBoard.place(of: id) else {
+          currentBoard.undo(undo)
+          throw .itemNotOnBoard(id)
+        }
+        source = source ?? place.container
+      case .external(let external):
+        do { undo += try currentBoard.addDetached(external) } catch {
+          currentBoard.undo(undo)
+          throw .duplicateItem(external.id)
+        }
+      }
+    }
+    let itemIDs = session.items.map(\.id)
+    drag = DragState(session: session, itemIDs: itemIDs, source: source, undo: undo)
+    recorder.reset()
+    if let diagnostic = rules.dragDidBegin(
+      items: itemIDs, modifiers: session.modifiers, allowed: session.allowedOperations, source: source)
+    {
+      report(diagnostic)
+    }
+  }
+
+  // MARK: Diagnostics and trace
+
+  /// Records a diagnostic on the current step.
+  func report(_ diagnostic: Diagnostic) {
+    var diagnostic = diagnostic
+    diagnostic.step = drag?.stepNumber
+    diagnostics.append(diagnostic)
+    recorder.record(.diagnostic(diagnostic))
+  }
+
+  func beginStep(_ action: StepAction) {
+    drag?.stepNumber += 1
+    recorder.record(.step(action))
+  }
+}
+
+@available(*, unavailable) extension DragEngine: Sendable {}

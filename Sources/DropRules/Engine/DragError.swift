@@ -1,0 +1,35 @@
+/// A drag that cannot start or continue as asked, or a board that cannot be replaced now.
+public enum DragError: Error, Equatable, CustomStringConvertible {
+  case dragInProgress
+  case noDrag
+  case noItems
+  case itemNotOnBoard(ItemID)
+  case duplicateItem(ItemID)
+  case unknownTarget(TargetID)
+
+  public var description: String {
+    switch self {
+    case .dragInProgress: "a drag is in progress; drop or cancel it first"
+    case .noDrag: "no drag in progress; begin one first"
+    case .noItems: "a drag needs at least one item"
+    case .itemNotOnBoard(let id): "dragged item '\(id)' is not on the board"
+    case .duplicateItem(let id): "item '\(id)' is dragged twice or clashes with a board item"
+    case .unknownTarget(let id): "no target with id '\(id)'"
+    }
+  }
+}
+
+/// Why a rule's change to the board was refused.
+public enum StageError: Error, Equatable, CustomStringConvertible {
+  case noDrag
+  case readOnly
+  case board(BoardError)
+
+  public var description: String {
+    switch self {
+    case .noDrag: "the board can only change during a drag"
+    case .readOnly: "the board is read-only in dropExited after the drop"
+    case .board(let error): error.description
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/// A change the negotiation made to a rule's proposal.
+public struct Downgrade: Hashable, Sendable, CustomStringConvertible {
+  public var from: DropOperation
+  public var to: DropProposal
+  public var allowed: Set<DropOperation>
+
+  /// `move -> copy (only copy allowed)`.
+  public var description: String {
+    let allowedText =
+      allowed.isEmpty
+      ? "no operation allowed" : "only \(allowed.map(\.rawValue).sorted().joined(separator: ", ")) allowed"
+    return "\(from.rawValue) -> \(to.rawValue) (\(allowedText))"
+  }
+}
+
+/// Reconciles a rule's proposal with the operations the drag allows.
+enum Negotiation {
+  /// `move` where only copy is allowed becomes `copy` (as Qt does); an operation not
+  /// allowed at all becomes `forbidden`.
+  static func negotiate(
+    _ proposal: DropProposal, allowed: Set<DropOperation>
+  ) -> (proposal: DropProposal, downgrade: Downgrade?) {
+    guard let operation = proposal.operation, !allowed.contains(operation) else { return (proposal, nil) }
+    let result: DropProposal = operation == .move && allowed.contains(.copy) ? .copy : .forbidden
+    return (result, Downgrade(from: operation, to: result, allowed: allowed))
+  }
+}

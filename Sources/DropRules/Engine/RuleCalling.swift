@@ -1,0 +1,92 @@
+/// The callbacks a rule can implement: SwiftUI's DropDelegate.
+public enum Handler: String, Sendable, CaseIterable, Hashable {
+  case validateDrop
+  case dropEntered
+  case dropUpdated
+  case dropExited
+  case performDrop
+}
+
+/// A loaded rule, as the engine knows it: an index into the rule set.
+public typealias RuleID = Int
+
+/// What a handler returned, read without copying the value out of the rule's language.
+public enum HandlerValue: Hashable, Sendable {
+  /// nil, or no value.
+  case nothing
+  case boolean(Bool)
+  /// A proposal word, or `{ operation = ..., index = n }`.
+  case proposal(DropProposal, index: Int?)
+  /// Anything else, as the trace shows it.
+  case other(String)
+
+  /// As the trace shows it: `true`, `move`, `{ index = 2, operation = copy }`, `nil`.
+  public var description: String {
+    switch self {
+    case .nothing: "nil"
+    case .boolean(let flag): String(flag)
+    case .proposal(let proposal, nil): proposal.rawValue
+    case .proposal(let proposal, let index?): "{ index = \(index), operation = \(proposal.rawValue) }"
+    case .other(let text): text
+    }
+  }
+
+  /// Lua truthiness: everything but nil and false.
+  var isTruthy: Bool {
+    switch self {
+    case .nothing, .boolean(false): false
+    default: true
+    }
+  }
+}
+
+/// The result of asking a rule to run a handler.
+public enum HandlerResult: Sendable {
+  /// The rule has no such handler.
+  case notImplemented
+  case returned(HandlerValue)
+  /// The handler raised; the diagnostic says where and why.
+  case failed(Diagnostic)
+}
+
+/// What a handler sees besides its target: the pointer and, at the end, the drop.
+public struct HandlerContext: Sendable {
+  /// The pointer in global coordinates.
+  public var pointer: Point
+  /// The pointer relative to the target's origin.
+  public var location: Point
+  /// The insertion index, when the target has an item extent or the step names one.
+  public var index: Int?
+  /// The negotiated operation, in performDrop.
+  public var operation: DropOperation?
+  /// How the drag ended, in the final dropExited.
+  public var outcome: DropOutcome?
+}
+
+/// How the drag engine reaches rules, whatever they are written in.
+///
+/// The engine decides when each handler runs; an implementation turns a call into the
+/// rule's language and back. Tests drive the engine with a Swift implementation.
+public protocol RuleCalling: AnyObject {
+  /// The rule for targets of this type (its own, else the fallback), or nil.
+  func rule(forTargetType type: String) -> RuleID?
+  /// Types one dragged item must conform to for the rule's targets to take part; nil
+  /// accepts every drag.
+  func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]?
+  /// A drag began; a diagnostic if the rules could not be told (an internal failure).
+  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DropOperation>, source: TargetID?)
+    -> Diagnostic?
+  func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic?
+  /// Where a handler is defined, for diagnostics about what it returned.
+  func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)?
+  /// Runs `handler` of `rule` for the target at `position` of the engine's board.
+  func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
+    -> HandlerResult
+  /// Targets changed without the rules changing them (a rollback).
+  func targetsDidChange(_ targets: [TargetID])
+  /// The board was replaced: positions and everything read of it are void.
+  func boardWasReplaced()
+  func dragDidEnd()
+  /// What rule code printed since the last call, in order.
+  func takePrintedLines() -> [String]
+}

@@ -1,0 +1,301 @@
+-- The rule API: `info`, items, targets and the board as host objects.
+--
+-- Objects are sealed (see sandbox.lua): rules read them and change the board only
+-- through their methods. Fields are read from the host's staged board when first asked
+-- and kept in the object until the host says that target changed, so a pointer step
+-- reads them at table speed and never sees stale data. One object per id: references
+-- (`info.source`, `item.container`, `target.parent`) are the same objects that
+-- `info.board:target(id)` and `info.items` give.
+local host, trusted = ...
+local view, freeze, object, backingOf = trusted.view, trusted.freeze, trusted.object, trusted.backing
+local type, error, ipairs, rawget, rawset, tostring, setmetatable, select, next, mathType =
+  type, error, ipairs, rawget, rawset, tostring, setmetatable, select, next, math.type
+local huge = math.huge
+
+local targets = setmetatable({}, { __mode = "v" })
+local targetObject, itemObject
+local items = setmetatable({}, { __mode = "v" })
+
+local function fail(message, level) error(message, level + 1) end
+
+local function checked(value, message)
+  if value == nil then error(message, 3) end
+  return value
+end
+
+local function typeList(types, caller)
+  if type(types) == "string" then return { types } end
+  if type(types) ~= "table" then
+    error(caller .. " expects a type identifier or a list of them, got " .. type(types), 3)
+  end
+  return types
+end
+
+-- Items ----------------------------------------------------------------------------
+
+local Item = {}
+
+local function itemID(item, caller)
+  local backing = backingOf(item)
+  if backing == nil or backing.kind ~= "item" then
+    local got = backing ~= nil and tostring(item) or type(item)
+    fail(caller .. " expects an item (from info.items, target.items or item:copy()), got " .. got, 3)
+  end
+  return backing.id
+end
+
+function Item.conformsTo(item, typeID)
+  return host.itemConforms(itemID(item, "item:conformsTo"), typeList(typeID, "item:conformsTo"))
+end
+
+function Item.data(item, typeID)
+  if type(typeID) ~= "string" then fail("item:data expects a type identifier, got " .. type(typeID), 2) end
+  return host.itemData(itemID(item, "item:data"), typeID)
+end
+
+function Item.copy(item)
+  local id, message = host.copyItem(itemID(item, "item:copy"))
+  if id == nil then fail(message, 2) end
+  return itemObject(id)
+end
+
+local function fetchItemField(backing, key)
+  local id = rawget(backing, "id")
+  if key == "name" then
+    return checked(host.itemInfo(id), "item '" .. id .. "' is no longer on the board") or nil
+  elseif key == "types" then
+    local _, types = host.itemInfo(id)
+    local value = freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
+    rawset(backing, key, value)
+    return value
+  elseif key == "container" then
+    local container = host.itemPlace(id)
+    return container and targetObject(container)
+  elseif key == "index" then
+    local _, index = host.itemPlace(id)
+    return index
+  end
+  return nil
+end
+
+local function describeItem(item) return "item " .. backingOf(item).id end
+
+function itemObject(id)
+  local existing = items[id]
+  if existing ~= nil then return existing end
+  local backing = { kind = "item", id = id, conformsTo = Item.conformsTo, data = Item.data, copy = Item.copy }
+  local item = object(backing, "item " .. id .. " (read-only)", describeItem, fetchItemField)
+  items[id] = item
+  return item
+end
+
+local function itemList(ids, what)
+  local list = {}
+  for index, id in ipairs(ids) do list[index] = itemObject(id) end
+  return view(list, what)
+end
+
+-- Targets --------------------------------------------------------------------------
+
+local Target = {}
+
+local function targetID(target, caller)
+  local backing = backingOf(target)
+  if backing == nil or backing.kind ~= "target" then
+    fail(caller .. " must be called on a target with a colon (target:" .. caller:match(":(.*)") .. "(...)), got "
+      .. type(target), 3)
+  end
+  return backing.id
+end
+
+local function forgetTarget(id)
+  local target = targets[id]
+  if target ~= nil then
+    local backing = backingOf(target)
+    backing.data, backing.items = nil, nil
+  end
+end
+
+local function forgetTargets(ok, ...)
+  if ok == nil then return false, ... end
+  for index = 1, select("#", ...) do forgetTarget((select(index, ...))) end
+  return true
+end
+
+local function change(ok, message)
+  if not ok then fail(message, 3) end
+end
+
+local function finiteIndex(index, caller)
+  if index == nil then return nil end
+  if mathType(index) == nil then fail(caller .. ": index must be a number or nil, got " .. type(index), 3) end
+  if index ~= index or index == huge or index == -huge then
+    fail(caller .. ": index must be a finite number, got " .. tostring(index), 3)
+  end
+  return index
+end
+
+-- `item` may be a list of items: they go in together, in order, from the gap on.
+function Target.insert(target, item, index)
+  local id = targetID(target, "target:insert")
+  index = finiteIndex(index, "target:insert")
+  local ids = {}
+  local backing = backingOf(item)
+  if backing ~= nil and backing.kind == "item" then
+    ids[1] = backing.id
+  elseif type(item) == "table" and (backing == nil or backing.kind == nil) then
+    -- A list of items: a plain table, or a read-only list such as info.items.
+    for position, each in ipairs(item) do ids[position] = itemID(each, "target:insert") end
+  else
+    itemID(item, "target:insert")
+  end
+  change(forgetTargets(host.insert(id, ids, index)))
+end
+
+function Target.remove(target, item)
+  change(forgetTargets(host.remove(targetID(target, "target:remove"), itemID(item, "target:remove"))))
+end
+
+function Target.set(target, key, value)
+  if type(key) ~= "string" then fail("target:set expects a string key, got " .. type(key), 2) end
+  change(forgetTargets(host.setData(targetID(target, "target:set"), key, value)))
+end
+
+local function fetchTargetField(backing, key)
+  local id = rawget(backing, "id")
+  if key == "type" or key == "frame" or key == "parent" then
+    local targetType, frame, parent = host.targetInfo(id)
+    checked(targetType, "target '" .. id .. "' is no longer on the board")
+    rawset(backing, "type", targetType)
+    rawset(backing, "frame", freeze(frame, "target.frame (read-only)"))
+    if parent ~= nil then rawset(backing, "parent", targetObject(parent)) end
+    return rawget(backing, key)
+  elseif key == "data" then
+    local data = checked(host.targetData(id), "target '" .. id .. "' is no longer on the board")
+    local value = freeze(data, "target.data (read-only: change it with target:set)")
+    rawset(backing, key, value)
+    return value
+  elseif key == "items" then
+    local ids = checked(host.targetItems(id), "target '" .. id .. "' is no longer on the board")
+    local value = itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
+    rawset(backing, key, value)
+    return value
+  end
+  return nil
+end
+
+local function describeTarget(target) return "target " .. backingOf(target).id end
+
+function targetObject(id)
+  local existing = targets[id]
+  if existing ~= nil then return existing end
+  if not host.targetExists(id) then return nil end
+  local backing = {
+    kind = "target", id = id, insert = Target.insert, remove = Target.remove, set = Target.set,
+  }
+  local target = object(backing, "target " .. id .. " (read-only)", describeTarget, fetchTargetField)
+  targets[id] = target
+  return target
+end
+
+-- The board and info --------------------------------------------------------------
+
+local board = object({
+  kind = "board",
+  target = function(_, id) return targetObject(id) end,
+  item = function(_, id)
+    if host.itemExists(id) then return itemObject(id) end
+    return nil
+  end,
+}, "info.board (read-only)", function() return "board" end)
+
+local function set(list, what)
+  local members = {}
+  for _, name in ipairs(list) do members[name] = true end
+  return view(members, what)
+end
+
+local function hasItemsConforming(_, types)
+  return host.anyItemConforms(typeList(types, "info:hasItemsConforming"))
+end
+
+local function itemProviders(_, types)
+  local list = {}
+  for index, id in ipairs(host.itemsConforming(typeList(types, "info:itemProviders"))) do
+    list[index] = itemObject(id)
+  end
+  return list
+end
+
+local function endedDrag()
+  error("this info belongs to a drag that has ended; use the info your handler is given", 2)
+end
+
+local api = { board = board }
+
+--- A new info object for a drag, with the tables the host updates in place.
+function api.beginDrag(itemIDs, modifiers, allowed, source)
+  local location, globalLocation = { x = 0, y = 0, 0, 0 }, { x = 0, y = 0, 0, 0 }
+  local backing = {
+    kind = "info",
+    items = itemList(itemIDs, "info.items (read-only)"),
+    modifiers = set(modifiers, "info.modifiers (read-only)"),
+    allowedOperations = set(allowed, "info.allowedOperations (read-only)"),
+    source = source and targetObject(source),
+    board = board,
+    location = view(location, "info.location (read-only)"),
+    globalLocation = view(globalLocation, "info.globalLocation (read-only)"),
+    hasItemsConforming = hasItemsConforming,
+    itemProviders = itemProviders,
+  }
+  local info = object(backing, "info (read-only)", function() return "info" end)
+  return info, backing, location, globalLocation
+end
+
+function api.setModifiers(backing, modifiers)
+  backing.modifiers = set(modifiers, "info.modifiers (read-only)")
+end
+
+--- Empties an ended drag's info, so that a rule that kept it gets an error, not stale data.
+function api.endDrag(backing)
+  for key in next, backing do backing[key] = nil end
+  setmetatable(backing, { __index = endedDrag })
+end
+
+--- The object of a target, for the host to pass to handlers.
+function api.target(id) return targetObject(id) end
+
+--- Forgets what objects read of these targets (after a rollback).
+function api.forget(ids)
+  for _, id in ipairs(ids) do forgetTarget(id) end
+end
+
+--- Forgets everything objects read (the board was replaced): kept objects read the
+--- new board, or raise if their id is gone.
+function api.forgetAll()
+  for _, target in next, targets do
+    local backing = backingOf(target)
+    backing.type, backing.frame, backing.parent, backing.data, backing.items = nil, nil, nil, nil, nil
+  end
+  for _, item in next, items do
+    backingOf(item).types = nil
+  end
+end
+
+--- A `droprules` table (each environment gets its own copy).
+api.droprules = {
+  declareType = function(id, options)
+    if type(id) ~= "string" then error("droprules.declareType expects a type identifier string", 2) end
+    local parents = options and options.conformsTo or {}
+    if type(parents) == "string" then parents = { parents } end
+    local ok, message = host.declareType(id, parents)
+    if not ok then error(message, 2) end
+  end,
+  conforms = function(typeID, other)
+    if type(typeID) ~= "string" then error("droprules.conforms expects a type identifier string", 2) end
+    return host.conforms(typeID, typeList(other, "droprules.conforms"))
+  end,
+  decodeJSON = host.decodeJSON,
+}
+
+return api

@@ -1,0 +1,153 @@
+-- The trusted code that builds the sandbox every rule, module and test file runs in.
+--
+-- It runs once per runtime with the full standard library, keeps private references
+-- to what it needs and hands out environments that see only the safe subset. It also
+-- owns sealed values: read-only views and host objects, which no rule can write,
+-- re-metatable or reach behind, so that one rule file cannot change what another sees.
+local host = ...
+local realLoad, realSetmetatable, realCollect = load, setmetatable, collectgarbage
+local realRawset, realNext = rawset, next
+local rawget, type, error, pairs, tostring, select, getmetatable =
+  rawget, type, error, pairs, tostring, select, getmetatable
+local concat = table.concat
+local dump = string.dump
+
+local function copy(library, except)
+  local result = {}
+  for name, value in pairs(library) do
+    if name ~= except then result[name] = value end
+  end
+  return result
+end
+
+-- sealed value -> the table behind it. Weak keys: a sealed value lives as long as
+-- someone holds it.
+local sealed = realSetmetatable({}, { __mode = "k" })
+
+-- A sealed value's metatable names it in `__metatable`, which `getmetatable` returns,
+-- so one shared writer can say what was written to.
+local function refuseWrite(value, key)
+  error(getmetatable(value) .. ": cannot set '" .. tostring(key) .. "'", 2)
+end
+
+local function viewLength(value) return #sealed[value] end
+
+local function viewNext(value, key)
+  return realNext(sealed[value], key)
+end
+
+local function viewPairs(value) return viewNext, value, nil end
+
+local trusted = {}
+
+--- A read-only view of `backing`, described by `what` in errors. Reads go straight to
+--- the backing table (no function call), so views cost nothing on the hot path.
+function trusted.view(backing, what)
+  local value = realSetmetatable({}, {
+    __index = backing, __newindex = refuseWrite, __len = viewLength, __pairs = viewPairs,
+    __metatable = what, __name = "droprules.view",
+  })
+  sealed[value] = backing
+  return value
+end
+
+--- Views `value` and every table inside it; `value` must be a tree (host data).
+function trusted.freeze(value, what)
+  if type(value) ~= "table" then return value end
+  for key, element in realNext, value do
+    if type(element) == "table" then value[key] = trusted.freeze(element, what) end
+  end
+  return trusted.view(value, what)
+end
+
+--- A host object: fields and methods live in `backing`; a missing field is asked of
+--- `fetch(backing, key)`, which may store it in `backing` until the host forgets it.
+function trusted.object(backing, what, describe, fetch)
+  local value = realSetmetatable({}, {
+    __index = backing, __newindex = refuseWrite, __tostring = describe,
+    __metatable = what, __name = "droprules." .. what,
+  })
+  if fetch ~= nil then realSetmetatable(backing, { __index = fetch }) end
+  sealed[value] = backing
+  return value
+end
+
+--- The table behind a sealed value, for the host's own code.
+function trusted.backing(value) return sealed[value] end
+
+function trusted.newEnvironment(extra)
+  local env = {
+    assert = assert, error = error, ipairs = ipairs, pairs = pairs,
+    pcall = pcall, rawequal = rawequal, rawget = rawget, rawlen = rawlen,
+    select = select, getmetatable = getmetatable,
+    tonumber = tonumber, tostring = tostring, type = type, xpcall = xpcall,
+    _VERSION = _VERSION,
+    string = copy(string, "dump"), table = copy(table), math = copy(math),
+    utf8 = copy(utf8), coroutine = copy(coroutine),
+  }
+  env._G = env
+  -- Each environment has its own modules: a module's table, changed by one rule file,
+  -- is never the table another file required.
+  local loadedModules = {}
+  function env.rawset(object, key, value)
+    if sealed[object] ~= nil then
+      error("rawset: " .. getmetatable(object) .. " belongs to the host and cannot be set", 2)
+    end
+    return realRawset(object, key, value)
+  end
+  function env.next(object, key)
+    if sealed[object] ~= nil then return realNext(sealed[object], key) end
+    return realNext(object, key)
+  end
+  function env.setmetatable(object, metatable)
+    if type(metatable) == "table" and rawget(metatable, "__gc") ~= nil then
+      error("__gc metamethods are not available to rules", 2)
+    end
+    return realSetmetatable(object, metatable)
+  end
+  function env.load(chunk, chunkName, _, chunkEnv)
+    return realLoad(chunk, chunkName, "t", chunkEnv == nil and env or chunkEnv)
+  end
+  function env.collectgarbage(option)
+    if option ~= "count" then
+      error("collectgarbage: only \"count\" is available to rules", 2)
+    end
+    return realCollect("count")
+  end
+  function env.print(...)
+    local parts = {}
+    for index = 1, select("#", ...) do
+      parts[index] = tostring((select(index, ...)))
+    end
+    host.print(concat(parts, "\t"))
+  end
+  function env.require(name)
+    if type(name) ~= "string" then
+      error("require expects a module name string", 2)
+    end
+    local cached = loadedModules[name]
+    if cached ~= nil then return cached.value end
+    local source, path = host.readModule(name)
+    if source == nil then error(path, 2) end
+    local chunk, message = realLoad(source, "@" .. path, "t", trusted.newEnvironment(extra))
+    if chunk == nil then error(message, 0) end
+    local value = chunk(name, path)
+    if value == nil then value = true end
+    loadedModules[name] = { value = value }
+    return value
+  end
+  if extra then
+    for name, value in pairs(extra) do
+      -- A table global (droprules) is copied, so no file can change another's.
+      env[name] = type(value) == "table" and copy(value) or value
+    end
+  end
+  return env
+end
+
+function trusted.dumpForTesting(source)
+  return dump(realLoad(source))
+end
+
+math.randomseed(host.randomSeed)
+return trusted

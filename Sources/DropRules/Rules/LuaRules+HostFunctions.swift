@@ -1,0 +1,167 @@
+import Foundation
+
+/// The Swift functions behind api.lua. Each reads the engine's staged board or stages a
+/// change through the engine; misuse returns `nil, message` so that api.lua raises the
+/// error at the rule's own line. A change returns `true` and the ids of the targets it
+/// touched, whose objects then forget what they read.
+extension LuaRules {
+  func makeHostFunctions() -> [String: LuaValue] {
+    let lua = runtime
+    return [
+      "targetExists": lua.function { [unowned self] arguments in
+        [.boolean(board?.target(arguments.first?.stringValue ?? "") != nil)]
+      },
+      "targetInfo": lua.function { [unowned self] arguments in
+        guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
+        let frame = target.frame
+        let numbers: [LuaValue] = [frame.x, frame.y, frame.width, frame.height].map(LuaValue.number)
+        let frameTable = LuaTable(
+          sequence: numbers, fields: ["x": numbers[0], "y": numbers[1], "width": numbers[2], "height": numbers[3]])
+        return [.string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil]
+      },
+      "targetData": lua.function { [unowned self] arguments in
+        guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
+        return [LuaValue(json: .object(target.data))]
+      },
+      "targetItems": lua.function { [unowned self] arguments in
+        guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
+        return [.table(LuaTable(sequence: target.items.map(LuaValue.string)))]
+      },
+      "itemInfo": lua.function { [unowned self] arguments in
+        guard let item = board?.item(arguments.first?.stringValue ?? "") else { return [] }
+        return [
+          item.name.map(LuaValue.string) ?? .boolean(false),
+          .table(LuaTable(sequence: item.types.map { .string($0.rawValue) })),
+        ]
+      },
+      "itemPlace": lua.function { [unowned self] arguments in
+        guard let place = board?.place(of: arguments.first?.stringValue ?? "") else { return [] }
+        return [.string(place.container), .integer(Int64(place.index))]
+      },
+      "itemExists": lua.function { [unowned self] arguments in
+        [.boolean(board?.item(arguments.first?.stringValue ?? "") != nil)]
+      },
+      "itemConforms": lua.function { [unowned self] arguments in
+        let item = board?.item(arguments.first?.stringValue ?? "")
+        return [.boolean(item?.conforms(toAnyOf: Self.typeList(arguments.dropFirst().first), in: types) ?? false)]
+      },
+      "itemData": lua.function { [unowned self] arguments in
+        let item = board?.item(arguments.first?.stringValue ?? "")
+        let type = TypeIdentifier(arguments.dropFirst().first?.stringValue ?? "")
+        return [item?.payload(conformingTo: type, in: types).map(LuaValue.string) ?? .nil]
+      },
+      "anyItemConforms": lua.function { [unowned self] arguments in
+        [.boolean(!draggedItems(conformingTo: Self.typeList(arguments.first)).isEmpty)]
+      },
+      "itemsConforming": lua.function { [unowned self] arguments in
+        [.table(LuaTable(sequence: draggedItems(conformingTo: Self.typeList(arguments.first)).map(LuaValue.string)))]
+      },
+      "copyItem": lua.function { [unowned self] arguments in
+        guard let engine else { return [.nil, .string("item:copy: no board")] }
+        guard var copy = engine.currentBoard.item(arguments.first?.stringValue ?? "") else {
+          return [.nil, .string("item:copy: the item is no longer on the board")]
+        }
+        copy.id = engine.freshCopyID(of: copy.id)
+        return staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
+          try board.addDetached(copy)
+        }
+      },
+      "insert": lua.function { [unowned self] arguments in
+        let target = arguments.first?.stringValue ?? ""
+        let items = arguments.count > 1 ? arguments[1].tableValue?.sequence.compactMap(\.stringValue) ?? [] : []
+        let gap = arguments.count > 2 ? Self.gap(arguments[2]) : nil
+        return staged("target:insert") { board throws(BoardError) in try board.insert(items, into: target, at: gap) }
+      },
+      "remove": lua.function { [unowned self] arguments in
+        let target = arguments.first?.stringValue ?? ""
+        let item = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+        return staged("target:remove") { board throws(BoardError) in try board.remove(item, from: target) }
+      },
+      "setData": lua.function { [unowned self] arguments in
+        let target = arguments.first?.stringValue ?? ""
+        let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+        let json: JSONValue
+        switch (arguments.count > 2 ? arguments[2] : .nil).json() {
+        case .success(let converted): json = converted
+        case .failure(let error): return [.nil, .string("target:set: \(error.description)")]
+        }
+        return staged("target:set") { board throws(BoardError) in
+          try board.setData(key, to: json == .null ? nil : json, on: target)
+        }
+      },
+      "declareType": lua.function { [unowned self] arguments in
+        guard isLoading else {
+          return [
+            .nil,
+            .string(
+              "droprules.declareType is a load-time call: call it at the top of a rule file, "
+                + "not in a handler (a type declared mid-drag would change what every rule file sees)"),
+          ]
+        }
+        let id = arguments.first?.stringValue ?? ""
+        guard !id.isEmpty else { return [.nil, .string("droprules.declareType: the type identifier is empty")] }
+        do {
+          try engine?.declareType(TypeIdentifier(id), conformsTo: Self.typeList(arguments.dropFirst().first))
+        } catch {
+          return [.nil, .string("droprules.declareType: \(error)")]
+        }
+        return [.boolean(true)]
+      },
+      "decodeJSON": lua.function { arguments in
+        guard let text = arguments.first?.stringValue else {
+          return [
+            .nil, .string("droprules.decodeJSON expects a string, got \(arguments.first?.typeName ?? "nothing")"),
+          ]
+        }
+        guard let value = try? JSONValue.parse(Data(text.utf8)) else {
+          return [.nil, .string("droprules.decodeJSON: not valid JSON: \(text.prefix(60))")]
+        }
+        return [LuaValue(json: value)]
+      },
+      "conforms": lua.function { [unowned self] arguments in
+        let type = TypeIdentifier(arguments.first?.stringValue ?? "")
+        return [.boolean(types.conforms(type, toAnyOf: Self.typeList(arguments.dropFirst().first)))]
+      },
+    ]
+  }
+
+  private var board: Board? { engine?.currentBoard }
+
+  private var types: TypeRegistry { engine?.types ?? TypeRegistry() }
+
+  /// Stages a change; returns `true` (or `value`) and the touched targets, else `nil, message`.
+  private func staged(
+    _ caller: String, returning value: LuaValue = .boolean(true),
+    _ change: (inout Board) throws(BoardError) -> [Board.Undo]
+  ) -> [LuaValue] {
+    guard let engine else { return [.nil, .string("no board")] }
+    do {
+      let touched = try engine.stage(change)
+      return [value] + touched.map(LuaValue.string)
+    } catch {
+      return [.nil, .string("\(caller): \(error)")]
+    }
+  }
+
+  private func draggedItems(conformingTo types: [TypeIdentifier]) -> [ItemID] {
+    guard let engine else { return [] }
+    return engine.draggedItems.filter {
+      engine.currentBoard.item($0)?.conforms(toAnyOf: types, in: engine.types) ?? false
+    }
+  }
+
+  /// An insertion gap from a Lua number: finite (api.lua checked), clamped to a range the
+  /// board then clamps to its list.
+  private static func gap(_ value: LuaValue) -> Int? {
+    guard let number = value.doubleValue, number.isFinite else { return nil }
+    return Int(max(min(number, 1e15), -1e15).rounded(.down))
+  }
+
+  private static func typeList(_ value: LuaValue?) -> [TypeIdentifier] {
+    switch value ?? .nil {
+    case .string(let type): [TypeIdentifier(type)]
+    case .table(let table): table.sequence.compactMap(\.stringValue).map { TypeIdentifier($0) }
+    default: []
+    }
+  }
+}

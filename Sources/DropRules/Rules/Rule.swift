@@ -1,0 +1,64 @@
+/// The rule for one target type, as a rule file declares it.
+public struct Rule {
+  /// The target type this rule is for, or `*` for the fallback.
+  public var targetType: String
+  /// Types of which a dragged item must carry one for the target to take part, like
+  /// `onDrop(of:)`; nil accepts everything.
+  public var accepts: [TypeIdentifier]?
+  /// The handler functions, indexed by ``Handler/ordinal``.
+  let functions: [LuaReference?]
+  /// The rule file that declared the rule.
+  public var file: String
+
+  init(targetType: String, accepts: [TypeIdentifier]?, handlers: [Handler: LuaReference], file: String) {
+    self.targetType = targetType
+    self.accepts = accepts
+    self.functions = Handler.allCases.map { handlers[$0] }
+    self.file = file
+  }
+
+  public func implements(_ handler: Handler) -> Bool { functions[handler.ordinal] != nil }
+}
+
+extension Handler {
+  /// The handler's place in `allCases`, for array lookups on the hot path.
+  var ordinal: Int {
+    switch self {
+    case .validateDrop: 0
+    case .dropEntered: 1
+    case .dropUpdated: 2
+    case .dropExited: 3
+    case .performDrop: 4
+    }
+  }
+}
+
+/// The loaded rules, keyed by target type, with the `*` fallback.
+public struct RuleSet {
+  public static let fallbackKey = "*"
+  /// Rules in load order; a ``RuleID`` is a position here.
+  private(set) var all: [Rule] = []
+  private var idsByType: [String: RuleID] = [:]
+
+  /// The rule for a target type: its own, else the fallback.
+  public func rule(for targetType: String) -> Rule? { id(for: targetType).map { all[$0] } }
+
+  /// The id of the rule for a target type: its own, else the fallback.
+  func id(for targetType: String) -> RuleID? { idsByType[targetType] ?? idsByType[Self.fallbackKey] }
+
+  /// The target types with rules, sorted.
+  public var targetTypes: [String] { idsByType.keys.sorted() }
+
+  /// Adds a rule; a second rule for the same type is an error naming both files.
+  mutating func add(_ rule: Rule) throws(RuleProblem) {
+    if let existing = idsByType[rule.targetType] {
+      throw RuleProblem(
+        file: rule.file, line: nil,
+        message:
+          "target type '\(rule.targetType)' already has a rule in \(all[existing].file); each type may be named by one file only"
+      )
+    }
+    idsByType[rule.targetType] = all.count
+    all.append(rule)
+  }
+}

@@ -1,0 +1,59 @@
+/// Records a drag as structured events, in order, and builds ``TraceStep``s only when
+/// the trace is read: a pointer step formats nothing and, once the event buffer has
+/// grown to the drag's length, allocates nothing.
+struct TraceRecorder {
+  enum Event {
+    case step(StepAction)
+    case call(Handler, TargetID, HandlerValue?)
+    case printed(String)
+    indirect case diagnostic(Diagnostic)
+    case proposal(DropProposal, index: Int?, downgrade: Downgrade?, target: TargetID?)
+    case outcome(DropOutcome)
+  }
+
+  private(set) var events: [Event] = []
+  private(set) var stepCount = 0
+
+  mutating func reset() {
+    events.removeAll(keepingCapacity: true)
+    stepCount = 0
+  }
+
+  mutating func record(_ event: Event) {
+    if case .step = event { stepCount += 1 }
+    events.append(event)
+  }
+
+  /// The steps, in order. A step's target is the one entered after it.
+  var steps: [TraceStep] {
+    var steps: [TraceStep] = []
+    steps.reserveCapacity(stepCount)
+    var entered: TargetID?
+    for event in events {
+      if case .step(let action) = event {
+        steps.append(TraceStep(number: steps.count + 1, action: action, target: entered))
+        continue
+      }
+      guard !steps.isEmpty else { continue }
+      let last = steps.count - 1
+      switch event {
+      case .step: break
+      case .call(let handler, let target, let value):
+        steps[last].calls.append(HandlerCall(handler: handler, target: target, value: value))
+      case .printed(let line): steps[last].printed.append(line)
+      case .diagnostic(let diagnostic): steps[last].diagnostics.append(diagnostic)
+      case .proposal(let proposal, let index, let downgrade, let target):
+        steps[last].proposal = proposal
+        steps[last].index = index
+        steps[last].downgrade = downgrade
+        steps[last].target = target
+        entered = target
+      case .outcome(let outcome):
+        steps[last].outcome = outcome
+        steps[last].target = nil
+        entered = nil
+      }
+    }
+    return steps
+  }
+}
