@@ -6,10 +6,13 @@ let package = Package(
   name: "DropRulesBenchmarks",
   dependencies: [.package(name: "droprules", path: "..")],
   targets: [
+    .systemLibrary(name: "CLuaSystem", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+    .target(name: "LuaFloor", dependencies: ["CLuaSystem"]),
+    .target(name: "AllocationCounter"),
     .executableTarget(
       name: "DropRulesBenchmarks",
-      dependencies: [.product(name: "DropRules", package: "droprules")]
-    )
+      dependencies: [.product(name: "DropRules", package: "droprules"), "LuaFloor", "AllocationCounter"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -25,9 +25,17 @@ struct LimitOptions: ParsableArguments {
 
   var limits: LuaLimits { LuaLimits(maxInstructions: maxInstructions, maxMemory: maxMemory) }
 
+  /// Ranges that keep every derived figure (budgets of test files, for one) far from overflow.
+  static let instructionRange = 1...1_000_000_000_000
+  static let memoryRange = (1 << 20)...(1 << 40)
+
   func validate() throws {
-    guard maxInstructions > 0 else { throw ValidationError("--max-instructions must be greater than 0") }
-    guard maxMemory >= 1 << 20 else { throw ValidationError("--max-memory must be at least 1048576 (1 MiB)") }
+    guard Self.instructionRange.contains(maxInstructions) else {
+      throw ValidationError("--max-instructions must be between 1 and 1000000000000")
+    }
+    guard Self.memoryRange.contains(maxMemory) else {
+      throw ValidationError("--max-memory must be between 1048576 (1 MiB) and 1099511627776 (1 TiB)")
+    }
   }
 }
 

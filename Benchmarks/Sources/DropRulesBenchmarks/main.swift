@@ -1,96 +1,97 @@
+import AllocationCounter
 import DropRules
 import Foundation
 
-// Measures how the cost of a pointer step grows with the board, as ratios taken in one
-// run (the machine is shared and noisy, so absolute figures vary between runs).
-// Run with: swift run -c release --package-path Benchmarks
+// Measures droprules against its yardstick, the same rule called straight through the
+// Lua C API, in one run with the runs alternated, and reports ratios (the machine is
+// shared and noisy, so absolute figures vary between runs).
+//
+//   swift run -c release --package-path Benchmarks                     time, allocations, scaling
+//   swift run -c release --package-path Benchmarks DropRulesBenchmarks ops MODE N
+//                                            runs N operations of one kind (for callgrind)
+//   Benchmarks/instructions.sh                instruction counts per operation, via callgrind
 
-/// A square grid of `count` 10 x 10 targets; `ruleType` targets have a rule, the others none.
-func board(targets count: Int, type: String) throws -> Board {
-  let side = Int(Double(count).squareRoot().rounded(.up))
-  let targets = (0..<count).map { index in
-    DropTarget(
-      id: "t\(index)", type: type,
-      frame: Rect(x: Double(index % side) * 10, y: Double(index / side) * 10, width: 10, height: 10))
-  }
-  return try Board(targets: targets, items: [])
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.last ?? "") {
+  let (floor, call, step, _) = try comparisonWorkloads()
+  let workload = ["floor": floor, "call": call, "step": step][arguments.dropFirst().first ?? ""]
+  guard let workload else { throw BenchmarkError("ops MODE N: MODE is floor, call or step") }
+  workload.run(count)
+  exit(0)
 }
 
-/// Pointer positions spread over the board, the same sequence every run.
-func points(count: Int, targets: Int) -> [Point] {
-  let side = Double(Int(Double(targets).squareRoot().rounded(.up))) * 10
-  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-  func next() -> Double {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return Double(state >> 11) / Double(1 << 53)
-  }
-  return (0..<count).map { _ in Point(x: next() * side, y: next() * side) }
-}
+let operations = 20_000
+let rounds = 15
 
-/// Median nanoseconds per pointer step over `rounds` rounds of `points`.
-func nanosecondsPerStep(host: RuleHost, points: [Point], rounds: Int = 7) throws -> Double {
-  let item = DragItem(id: "probe", representations: [Representation(type: "public.plain-text", payload: "x")])
-  var samples: [Double] = []
-  for _ in 0..<rounds {
-    try host.beginDrag(DragSession(items: [.external(item)]))
-    let clock = ContinuousClock()
-    let elapsed = try clock.measure {
-      for point in points { _ = try host.movePointer(to: point) }
+print("droprules against the raw Lua C API: the same dropUpdated, \(rounds) alternated rounds of \(operations)")
+let (floor, call, step, host) = try comparisonWorkloads()
+for workload in [floor, call, step] { workload.run(operations) }  // warm up
+var callRatios: [Double] = []
+var stepRatios: [Double] = []
+var perOperation: [String: [Double]] = [:]
+for round in 0..<rounds {
+  // Alternate the order, so that neither side always runs on a warmer machine.
+  let order = round.isMultiple(of: 2) ? [floor, call, step] : [step, call, floor]
+  var nanoseconds: [String: Double] = [:]
+  for workload in order {
+    nanoseconds[workload.name] = measure(operations, workload.run)
+  }
+  for (name, value) in nanoseconds { perOperation[name, default: []].append(value) }
+  let floorTime = nanoseconds[floor.name] ?? 1
+  callRatios.append((nanoseconds[call.name] ?? 0) / floorTime)
+  stepRatios.append((nanoseconds[step.name] ?? 0) / floorTime)
+}
+for workload in [floor, call, step] {
+  print(
+    "  \(workload.name.padding(toLength: 28, withPad: " ", startingAt: 0))  "
+      + String(format: "%7.0f ns (median)", median(perOperation[workload.name] ?? [])))
+}
+print(String(format: "  ratio, call / C API:  %.2f  (median of per-round ratios; target <= 1.5)", median(callRatios)))
+print(String(format: "  ratio, step / C API:  %.2f  (target <= 2.5)", median(stepRatios)))
+
+let before = allocation_count()
+step.run(operations)
+let allocations = Double(allocation_count() - before) / Double(operations)
+print(String(format: "  heap allocations per pointer step: %.4f (over %d steps)", allocations, operations))
+if !host.diagnostics.isEmpty { print("  rule errors: \(host.diagnostics.count)") }
+
+print("\nstaging: target:set on every pointer step, 100 against 100,000 targets, alternated")
+let small = try hostInDrag(rules: stagingRule, board: try grid(targets: 100))
+let large = try hostInDrag(rules: stagingRule, board: try grid(targets: 100_000))
+let stagingSteps = 5_000
+var stagingRatios: [Double] = []
+var stagingTimes: [String: [Double]] = [:]
+for round in 0..<9 {
+  let pair = round.isMultiple(of: 2) ? [("100", small), ("100000", large)] : [("100000", large), ("100", small)]
+  var times: [String: Double] = [:]
+  for (name, host) in pair {
+    times[name] = measure(stagingSteps) { count in
+      for i in 0..<count { _ = try? host.movePointer(to: Point(x: wander(i), y: 5)) }
     }
-    _ = try host.cancel()
-    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-    samples.append(nanoseconds / Double(points.count))
+    stagingTimes[name, default: []].append(times[name] ?? 0)
   }
-  return samples.sorted()[samples.count / 2]
+  stagingRatios.append((times["100000"] ?? 0) / (times["100"] ?? 1))
 }
+print(String(format: "  100 targets:      %7.0f ns per step", median(stagingTimes["100"] ?? [])))
+print(String(format: "  100,000 targets:  %7.0f ns per step", median(stagingTimes["100000"] ?? [])))
+print(String(format: "  ratio: %.2f  (target <= 2)", median(stagingRatios)))
 
-func makeHost(rules: String) throws -> RuleHost {
-  let file = FileManager.default.temporaryDirectory.appendingPathComponent("droprules-bench-\(UUID().uuidString).lua")
-  try rules.write(to: file, atomically: true, encoding: .utf8)
-  defer { try? FileManager.default.removeItem(at: file) }
-  let host = try RuleHost()
-  try host.loadRules(atPaths: [file.path])
-  return host
-}
-
-let rules = """
-  return { box = {
-    validateDrop = function(info, target) return true end,
-    dropUpdated = function(info, target) return "move" end,
-  } }
-  """
-
-struct Case {
-  let name: String
-  let type: String
-  let withinOneTarget: Bool
-}
-
-let cases = [
-  Case(name: "hit-test only (targets without rules)", type: "plain", withinOneTarget: false),
-  Case(name: "across targets (exit, validateDrop, enter, dropUpdated)", type: "box", withinOneTarget: false),
-  Case(name: "within one target (dropUpdated only)", type: "box", withinOneTarget: true),
-]
-let sizes = [100, 1_000, 10_000, 100_000]
-let steps = 20_000
-
-print("pointer step cost, median of 7 rounds of \(steps) steps")
-for benchmark in cases {
-  print("\n\(benchmark.name)")
-  var perSize: [Int: Double] = [:]
-  for size in sizes {
-    let host = try makeHost(rules: rules)
-    host.board = try board(targets: size, type: benchmark.type)
-    let path =
-      benchmark.withinOneTarget
-      ? (0..<steps).map { Point(x: 1 + Double($0 % 8), y: 5) }
-      : points(count: steps, targets: size)
-    perSize[size] = try nanosecondsPerStep(host: host, points: path)
-    print(
-      "  \(String(size).padding(toLength: 7, withPad: " ", startingAt: 0)) targets  "
-        + String(format: "%9.0f ns/step", perSize[size] ?? 0))
+print("\nhit-testing across targets (no rule): cost per step from 100 to 100,000 targets")
+var acrossTimes: [Int: Double] = [:]
+for size in [100, 10_000, 100_000] {
+  let across = try hostInDrag(rules: "return {}", board: try grid(targets: size))
+  let side = Double(Int(Double(size).squareRoot().rounded(.up))) * 10
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  let points = (0..<operations).map { _ in
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    let a = Double(state >> 11) / Double(1 << 53)
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Point(x: a * side, y: Double(state >> 11) / Double(1 << 53) * side)
   }
-  if let small = perSize[sizes.first ?? 0], let large = perSize[sizes.last ?? 0] {
-    print(String(format: "  ratio %d / %d targets: %.2f", sizes.last ?? 0, sizes.first ?? 0, large / small))
-  }
+  acrossTimes[size] = median(
+    (0..<5).map { _ in
+      measure(points.count) { count in for i in 0..<count { _ = try? across.movePointer(to: points[i]) } }
+    })
+  print(String(format: "  %7d targets  %7.0f ns per step", size, acrossTimes[size] ?? 0))
 }
+print(String(format: "  ratio 100,000 / 100: %.2f", (acrossTimes[100_000] ?? 0) / (acrossTimes[100] ?? 1)))

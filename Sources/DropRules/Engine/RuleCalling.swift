@@ -61,6 +61,16 @@ public struct HandlerContext: Sendable {
   public var operation: DropOperation?
   /// How the drag ended, in the final dropExited.
   public var outcome: DropOutcome?
+
+  public init(
+    pointer: Point, location: Point, index: Int? = nil, operation: DropOperation? = nil, outcome: DropOutcome? = nil
+  ) {
+    self.pointer = pointer
+    self.location = location
+    self.index = index
+    self.operation = operation
+    self.outcome = outcome
+  }
 }
 
 /// How the drag engine reaches rules, whatever they are written in.

@@ -14,7 +14,7 @@ extension LuaRules {
       "targetInfo": lua.function { [unowned self] arguments in
         guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
         let frame = target.frame
-        let numbers: [LuaValue] = [frame.x, frame.y, frame.width, frame.height].map(LuaValue.number)
+        let numbers = [frame.x, frame.y, frame.width, frame.height].map { LuaValue(json: .number($0)) }
         let frameTable = LuaTable(
           sequence: numbers, fields: ["x": numbers[0], "y": numbers[1], "width": numbers[2], "height": numbers[3]])
         return [.string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil]

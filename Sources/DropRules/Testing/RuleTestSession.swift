@@ -30,7 +30,8 @@ final class RuleTestSession {
   /// Runs the test file, which registers its tests.
   func load() throws(LuaError) -> [TestCase] {
     // Test code itself only drives simulations; give it room for many of them.
-    let testLimits = LuaLimits(maxInstructions: limits.maxInstructions * 100, maxMemory: limits.maxMemory)
+    let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
+    let testLimits = LuaLimits(maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory)
     let runtime = try LuaRuntime(limits: testLimits)
     self.runtime = runtime
     let prelude = try runtime.load(source: RuleTestSource.source, chunkName: RuleTestSource.chunkName)

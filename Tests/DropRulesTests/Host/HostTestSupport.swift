@@ -33,3 +33,18 @@ extension RuleHost {
     trace.flatMap { step in step.calls.map { "\($0.handler.rawValue) \($0.target) -> \($0.result)" } }
   }
 }
+
+/// A host with several rule files loaded in order, on a row of targets.
+func makeHost(
+  files: [(name: String, source: String)], targets: [DropTarget], items: [DragItem], directory: TemporaryDirectory
+) throws -> RuleHost {
+  let host = try RuleHost()
+  try host.loadRules(atPaths: try files.map { try directory.write($0.name, $0.source) })
+  try host.replaceBoard(Board(targets: targets, items: items))
+  return host
+}
+
+extension RuleHost {
+  /// Everything rule code printed during the last drag, in order.
+  var printedLines: [String] { trace.flatMap(\.printed) }
+}

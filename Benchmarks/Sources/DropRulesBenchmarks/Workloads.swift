@@ -1,0 +1,90 @@
+import DropRules
+import Foundation
+import LuaFloor
+
+/// The rule every comparison runs: what a typical dropUpdated reads.
+let benchmarkRule = """
+  return { box = {
+    dropUpdated = function(info, target)
+      if target.data.locked then return "forbidden" end
+      if info.location.y < 0 then return "cancel" end
+      return info.modifiers.option and "copy" or "move"
+    end,
+  } }
+  """
+
+/// A rule that stages a change on every pointer step.
+let stagingRule = """
+  return { box = {
+    dropUpdated = function(info, target)
+      target:set("visits", (target.data.visits or 0) + 1)
+      return "move"
+    end,
+  } }
+  """
+
+/// A square grid of `count` 10 x 10 targets of type `type`.
+func grid(targets count: Int, type: String = "box") throws -> Board {
+  let side = Int(Double(count).squareRoot().rounded(.up))
+  let targets = (0..<count).map { index in
+    DropTarget(
+      id: "t\(index)", type: type,
+      frame: Rect(x: Double(index % side) * 10, y: Double(index / side) * 10, width: 10, height: 10))
+  }
+  return try Board(targets: targets, items: [])
+}
+
+/// A host with `rules` loaded, on `board`, in a drag whose pointer is inside target t0.
+func hostInDrag(rules: String, board: Board) throws -> RuleHost {
+  let file = FileManager.default.temporaryDirectory.appendingPathComponent("droprules-bench-\(UUID().uuidString).lua")
+  try rules.write(to: file, atomically: true, encoding: .utf8)
+  defer { try? FileManager.default.removeItem(at: file) }
+  let host = try RuleHost()
+  try host.loadRules(atPaths: [file.path])
+  try host.replaceBoard(board)
+  let probe = DragItem(id: "probe", representations: [Representation(type: "public.plain-text", payload: "x")])
+  try host.beginDrag(DragSession(items: [.external(probe)], allowedOperations: [.copy, .move]))
+  try host.movePointer(to: Point(x: 5, y: 5))
+  return host
+}
+
+/// The pointer's x for operation `i`: it wanders inside target t0 (x from 1 to 8).
+@inline(__always) func wander(_ i: Int) -> Double { 1 + Double(i & 7) }
+
+/// One kind of operation, run `count` times.
+struct Workload {
+  let name: String
+  let run: (Int) -> Void
+}
+
+/// The same rule three ways: through the raw C API, as one droprules handler call, and
+/// as a whole droprules pointer step (hit-test, info update, call, negotiation, trace).
+func comparisonWorkloads() throws -> (floor: Workload, call: Workload, step: Workload, host: RuleHost) {
+  guard let floor = lua_floor_open(benchmarkRule, "box") else { throw BenchmarkError("the C floor did not load") }
+  let host = try hostInDrag(rules: benchmarkRule, board: try grid(targets: 100))
+  let rules = host.engine.rules
+  guard let rule = rules.rule(forTargetType: "box") else { throw BenchmarkError("no rule for box") }
+  let floorWorkload = Workload(name: "raw C API call") { count in
+    for i in 0..<count { precondition(lua_floor_call(floor, wander(i), 5) == 0) }
+  }
+  let call = Workload(name: "droprules dropUpdated call") { count in
+    for i in 0..<count {
+      let point = Point(x: wander(i), y: 5)
+      let result = rules.call(
+        .dropUpdated, of: rule, target: "t0", position: 0, context: HandlerContext(pointer: point, location: point))
+      guard case .returned(.proposal(.move, nil)) = result else { preconditionFailure("\(result)") }
+    }
+  }
+  let step = Workload(name: "droprules pointer step") { count in
+    for i in 0..<count {
+      let proposal = try? host.movePointer(to: Point(x: wander(i), y: 5))
+      precondition(proposal == .move, "\(String(describing: proposal)) \(host.diagnostics)")
+    }
+  }
+  return (floorWorkload, call, step, host)
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,18 @@
+// The yardstick: one rule called straight through the Lua C API, with plain tables for
+// `info` and the target, and nothing else (no sandbox, no budget, no trace).
+#ifndef LUA_FLOOR_H
+#define LUA_FLOOR_H
+
+typedef struct LuaFloor LuaFloor;
+
+/// Loads `source` (a rule file) and prepares `info` and a target of type `targetType`;
+/// NULL when the source does not load or has no dropUpdated for that type.
+LuaFloor *lua_floor_open(const char *source, const char *targetType);
+
+/// Updates info.location and info.globalLocation, calls dropUpdated(info, target) and
+/// returns the proposal: 0 move, 1 copy, 2 forbidden, 3 cancel, -1 anything else.
+int lua_floor_call(LuaFloor *floor, double x, double y);
+
+void lua_floor_close(LuaFloor *floor);
+
+#endif

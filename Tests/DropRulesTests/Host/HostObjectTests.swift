@@ -1,0 +1,192 @@
+import Testing
+
+@testable import DropRules
+
+@Suite("Host objects: references, reads, stale objects and bad numbers")
+struct HostObjectTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  func nested() -> [DropTarget] {
+    var targets = row(["list", "other"], items: ["list": ["a", "b"]])
+    targets.append(
+      DropTarget(id: "inner", type: "box", frame: Rect(x: 10, y: 10, width: 20, height: 20), parent: "list"))
+    targets[0].data = ["tags": .array([.string("x"), .string("y")]), "count": .number(2)]
+    return targets
+  }
+
+  @Test("references are objects: source, container, parent and the board's lookups are the same object")
+  func references() throws {
+    let host = try makeHost(
+      rules: """
+        return { box = { dropUpdated = function(info, target)
+          local list = info.board:target("list")
+          local a = info.items[1]
+          print(info.source == list, a.container == list, a.container == info.source, a.index,
+            info.board:target("inner").parent == list, info.board:item("a") == a, rawequal(target, list),
+            info.source == info.board:target("other"), a.container == "list")
+          return "move"
+        end } }
+        """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.movePointer(to: Point(x: 50, y: 50))
+    #expect(host.printedLines == ["true\ttrue\ttrue\t1\ttrue\ttrue\ttrue\tfalse\tfalse"])
+  }
+
+  @Test("next, pairs and # see data and lists; nested data is read-only too")
+  func iteration() throws {
+    let host = try makeHost(
+      rules: """
+        return { box = { dropUpdated = function(info, target)
+          local keys = {}
+          for key in pairs(target.data) do keys[#keys + 1] = key end
+          table.sort(keys)
+          print(next(target.data) ~= nil, table.concat(keys, ","), #target.data.tags, target.data.tags[2],
+            #target.items, next(target.items) == 1, select(2, next(info.items)) == info.items[1],
+            (pcall(function() target.data.tags[1] = "z" end)))
+          return "move"
+        end } }
+        """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.movePointer(to: Point(x: 50, y: 50))
+    #expect(host.printedLines == ["true\tcount,tags\t2\ty\t2\ttrue\ttrue\tfalse"])
+  }
+
+  @Test("staged changes are read back at once, and a rollback is read back too")
+  func stagedReads() throws {
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function(info, target)
+            if target.id == "other" then
+              target:set("seen", (target.data.seen or 0) + 1)
+              target:insert(info.items[1], 1)
+              print(target.data.seen, #target.items, info.items[1].container.id, #info.board:target("list").items)
+            end
+            return "move"
+          end,
+          performDrop = function(info, target) return false end,
+        } }
+        """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    for _ in 0..<2 {
+      try host.beginDrag(DragSession(items: [.board("a")]))
+      try host.moveOver("other")
+      try host.moveOver("other")
+      #expect(try host.drop() == .failed)
+    }
+    #expect(host.printedLines == ["1\t1\tother\t1", "2\t1\tother\t1"])
+    #expect(host.board.items(in: "list") == ["a", "b"])
+    #expect(host.board.target("other")?.data["seen"] == nil)
+  }
+
+  @Test("an object kept past its drag reads the truth or raises a clear error, never stale data")
+  func keptObjects() throws {
+    let host = try makeHost(
+      rules: """
+        local keptInfo, keptTarget, keptItem
+        return { box = { dropUpdated = function(info, target)
+          if keptInfo == nil then
+            keptInfo, keptTarget, keptItem = info, info.board:target("other"), info.items[1]
+          else
+            print(pcall(function() return keptInfo.items end))
+            print(keptTarget.type, keptTarget.frame.x, keptTarget.parent and keptTarget.parent.id, keptItem.name)
+          end
+          return "move"
+        end } }
+        """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.moveOver("list")
+    try host.cancel()
+    var replaced = nested()
+    replaced[1] = DropTarget(
+      id: "other", type: "box", frame: Rect(x: 300, y: 0, width: 50, height: 50), parent: "list")
+    replaced[0].items = ["a"]
+    try host.replaceBoard(Board(targets: replaced, items: [DragItem(id: "a", name: "Renamed")]))
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.moveOver("list")
+    let lines = host.printedLines
+    #expect(lines.count == 2)
+    #expect(lines.first?.contains("false\t") == true)
+    #expect(lines.first?.contains("this info belongs to a drag that has ended") == true)
+    #expect(lines.last == "box\t300\tlist\tRenamed")
+  }
+
+  @Test("an object whose target left the board raises naming the id")
+  func goneTarget() throws {
+    let host = try makeHost(
+      rules: """
+        local kept
+        return { box = { dropUpdated = function(info, target)
+          if kept == nil then kept = info.board:target("other") else print(pcall(function() return kept.items end)) end
+          return "move"
+        end } }
+        """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.moveOver("list")
+    try host.cancel()
+    try host.replaceBoard(Board(targets: [nested()[0]], items: [textItem("a"), textItem("b")]))
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.moveOver("list")
+    #expect(host.printedLines.first?.contains("target 'other' is no longer on the board") == true)
+  }
+
+  @Test(
+    "NaN and infinite indexes are rule errors, never a crash",
+    arguments: ["0/0", "math.huge", "-math.huge", "'two'"])
+  func badInsertIndex(_ index: String) throws {
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function() return "move" end,
+          performDrop = function(info, target) target:insert(info.items[1], \(index)) return true end,
+        } }
+        """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.moveOver("other")
+    #expect(try host.drop() == .failed)
+    #expect(host.diagnostics.first?.message.contains("target:insert: index must be a") == true)
+    #expect(host.diagnostics.first?.line == 3)
+    #expect(host.board.items(in: "list") == ["a", "b"])
+  }
+
+  @Test(
+    "a proposal index that is not a whole finite number is forbidden with a diagnostic",
+    arguments: ["0/0", "math.huge", "2.5", "'x'"])
+  func badProposalIndex(_ index: String) throws {
+    let host = try makeHost(
+      rules: "return { box = { dropUpdated = function() return { operation = 'move', index = \(index) } end } }",
+      targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    #expect(try host.moveOver("other") == .forbidden)
+    #expect(host.diagnostics.first?.message.contains("index that is not a whole, finite number") == true)
+    #expect(host.diagnostics.first?.line == 1)
+  }
+
+  @Test("huge but finite indexes are clamped")
+  func hugeIndex() throws {
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function() return { operation = "move", index = math.maxinteger } end,
+          performDrop = function(info, target) target:insert(info.items[1], -1e300) return true end,
+        } }
+        """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("b")]))
+    #expect(try host.moveOver("list") == .move)
+    #expect(try host.drop() == .performed)
+    #expect(host.board.items(in: "list") == ["b", "a"])
+  }
+
+  @Test("the board cannot be replaced, nor rules loaded, during a drag")
+  func replaceDuringDrag() throws {
+    let host = try makeHost(
+      rules: "return { box = {} }", targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragSession(items: [.board("a")]))
+    #expect(throws: DragError.dragInProgress) { try host.replaceBoard(Board()) }
+    #expect(throws: DragError.dragInProgress) { try host.declareType("x.y", conformsTo: []) }
+    #expect(!host.loadRulesCollectingProblems(atPaths: ["x.lua"]).isEmpty)
+    try host.cancel()
+    try host.replaceBoard(Board())
+  }
+}

@@ -1,0 +1,121 @@
+import Testing
+
+@testable import DropRules
+
+/// One rule file attacks in its handler; another file, called afterwards in the same
+/// drag (and in the next drag), reports what it sees.
+@Suite("One rule file cannot change what another sees")
+struct IsolationTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  /// The victim prints what it reads; every line must be the same whatever ran before.
+  static let victim = """
+    return { victim = {
+      dropUpdated = function(info, target)
+        local item = info.items[1]
+        print(item.id, item.name, #info.items, tostring(item), string.upper("a"), ("b"):upper(),
+          string.format("%d", 7), droprules.conforms("public.png", "public.image"), target.data.kind,
+          target.type, #target.items, info.modifiers.option, type(next), math.pi > 3, table.concat({ "x", "y" }))
+        return "move"
+      end,
+    } }
+    """
+
+  static let expected = "note\tNote\t1\titem note\tA\tB\t7\ttrue\tvictim\tvictim\t0\tnil\tfunction\ttrue\txy"
+
+  /// Runs `attack` as the attacker's dropUpdated body, then the victim, in two drags.
+  func victimSees(after attack: String) throws -> (lines: [String], attackErrors: [String]) {
+    let attacker = "return { attacker = { dropUpdated = function(info, target)\n\(attack)\nreturn 'move' end } }"
+    var targets = row(["a"], type: "attacker") + row(["v"], type: "victim")
+    targets[1].frame.x = 100
+    targets[1].data = ["kind": .string("victim")]
+    let host = try makeHost(
+      files: [("attacker.lua", attacker), ("victim.lua", Self.victim)], targets: targets, items: [],
+      directory: directory)
+    var lines: [String] = []
+    for _ in 0..<2 {
+      try host.beginDrag(DragSession(items: [.external(textItem("note"))]))
+      try host.moveOver("a")
+      try host.moveOver("v")
+      try host.cancel()
+      lines += host.printedLines
+    }
+    return (lines, host.diagnostics.map(\.message))
+  }
+
+  @Test(
+    "attacks on shared objects, libraries and globals fail or stay in the attacker's file",
+    arguments: [
+      // The API metatables: getmetatable gives a description, never the table.
+      "getmetatable(info.items[1]).__index = function() return 'hacked' end",
+      "getmetatable(target).__index = {}",
+      "setmetatable(info, { __index = function() return 'hacked' end })",
+      "setmetatable(info.items[1], {})",
+      // The string metatable that every string shares.
+      "getmetatable('').__index.upper = function() return 'hacked' end",
+      "getmetatable('').__index = {}",
+      // Raw writes behind the metatables.
+      "rawset(info.items, 1, 'hacked')",
+      "rawset(info, 'items', {})",
+      "rawset(info.items[1], 'id', 'hacked')",
+      "rawset(target.data, 'kind', 'hacked')",
+      "rawset(info.modifiers, 'option', true)",
+      // Plain writes.
+      "info.items[1] = 'hacked'",
+      "target.data.kind = 'hacked'",
+      "info.modifiers.option = true",
+      "table.insert(info.items, 'hacked')",
+      "table.remove(info.items)",
+      "table.sort(info.items, function() return true end)",
+      // The attacker's own libraries and globals are its own copies.
+      "string.upper = function() return 'hacked' end",
+      "string.format = nil",
+      "table.concat = function() return 'hacked' end",
+      "math.pi = 0",
+      "droprules.conforms = function() return false end",
+      "next = nil",
+      "_G.tostring = function() return 'hacked' end",
+      // Declaring types mid-drag would change conformance for every file.
+      "droprules.declareType('public.png', { conformsTo = { 'public.text' } })",
+      "local env = setmetatable({}, { __index = info }) load('items = nil', 'x', 't', info)()",
+    ])
+  func attack(_ attack: String) throws {
+    let (lines, _) = try victimSees(after: attack)
+    #expect(lines == [Self.expected, Self.expected])
+  }
+
+  @Test("the attacker is told why, at its own line")
+  func attackErrors() throws {
+    let (_, errors) = try victimSees(after: "info.items[1].id = 'x'")
+    #expect(errors.count == 2)
+    #expect(errors.first?.contains("item note (read-only): cannot set 'id'") == true)
+    let (_, declare) = try victimSees(after: "droprules.declareType('x.y', {})")
+    #expect(declare.first?.contains("droprules.declareType is a load-time call") == true)
+    let (_, raw) = try victimSees(after: "rawset(info, 'items', {})")
+    #expect(raw.first?.contains("rawset: info (read-only) belongs to the host and cannot be set") == true)
+  }
+
+  @Test("a module required by two files is a separate table in each")
+  func modules() throws {
+    try directory.write("shared.lua", "return { value = 'original' }")
+    let attacker = """
+      return { attacker = { dropUpdated = function()
+        require('shared').value = 'hacked'
+        return 'move'
+      end } }
+      """
+    let victim = """
+      return { victim = { dropUpdated = function() print(require('shared').value) return 'move' end } }
+      """
+    var targets = row(["a"], type: "attacker") + row(["v"], type: "victim")
+    targets[1].frame.x = 100
+    let host = try makeHost(
+      files: [("attacker.lua", attacker), ("victim.lua", victim)], targets: targets, items: [], directory: directory)
+    try host.beginDrag(DragSession(items: [.external(textItem("note"))]))
+    try host.moveOver("a")
+    try host.moveOver("v")
+    #expect(host.printedLines == ["original"])
+  }
+}
