@@ -29,6 +29,10 @@ typedef struct clua_Budget {
   void (*lineObserver)(void *context, const char *source, int line);
   void *lineObserverContext;
 
+  /// Registry slots of the keys the host writes on every step, so that writing them
+  /// never interns a C string again.
+  int keyX, keyY;
+
   /// Runs a Swift function exposed to Lua: returns the number of results, or -1
   /// when it left an error message on the stack for the trampoline to raise.
   int (*swiftDispatcher)(lua_State *L, void *function);
@@ -112,11 +116,12 @@ static inline void clua_arm(lua_State *L, long long instructionLimit, int observ
   lua_sethook(L, clua_hook, mask, budget->instructionHookStep);
 }
 
+/// Stops counting. The hook stays installed (the next arm resets it): between rule
+/// calls it runs only droprules' own Lua, and returns at once.
 static inline void clua_disarm(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   budget->countingInstructions = 0;
   budget->enforceMemory = 0;
-  lua_sethook(L, NULL, 0, 0);
 }
 
 /// Message handler for protected calls: appends a traceback to string messages.
@@ -265,14 +270,21 @@ static inline void clua_rawset_number(lua_State *L, int table, const char *key, 
   lua_pop(L, 1);
 }
 
-/// Writes a point in place into a location table: `x`, `y`, `[1]`, `[2]`.
-static inline void clua_set_point(lua_State *L, int table, double x, double y) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
-  lua_pushnumber(L, x);
+static inline void clua_keep_keys(lua_State *L) {
+  clua_Budget *budget = clua_budget(L);
   lua_pushliteral(L, "x");
-  lua_insert(L, -2);
-  lua_rawset(L, -3);
+  budget->keyX = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushliteral(L, "y");
+  budget->keyY = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/// Writes a point in place into a location table: `x`, `y`, `[1]`, `[2]`.
+static inline void clua_write_point(lua_State *L, clua_Budget *budget, int table, double x, double y) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, budget->keyX);
+  lua_pushnumber(L, x);
+  lua_rawset(L, -3);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, budget->keyY);
   lua_pushnumber(L, y);
   lua_rawset(L, -3);
   lua_pushnumber(L, x);
@@ -280,6 +292,23 @@ static inline void clua_set_point(lua_State *L, int table, double x, double y) {
   lua_pushnumber(L, y);
   lua_rawseti(L, -2, 2);
   lua_pop(L, 1);
+}
+
+/// What one handler call of a pointer step needs: the function, `info`, the target and
+/// the two location tables to update first (registry references), and the pointer.
+typedef struct clua_HandlerCall {
+  int function, info, target, location, globalLocation;
+  double x, y, globalX, globalY;
+} clua_HandlerCall;
+
+/// Updates `info.location` and `info.globalLocation` in place, then calls the handler as
+/// `clua_call2` does: the whole handler call of a pointer step in one C call.
+static inline void clua_call_handler(lua_State *L, const clua_HandlerCall *call, long long instructionLimit,
+                                     int observeLines, int outermost, clua_HandlerResult *out) {
+  clua_Budget *budget = clua_budget(L);
+  clua_write_point(L, budget, call->location, call->x, call->y);
+  clua_write_point(L, budget, call->globalLocation, call->globalX, call->globalY);
+  clua_call2(L, call->function, call->info, call->target, instructionLimit, observeLines, outermost, out);
 }
 
 /// Sets `table[key]` to an integer, or to nil when `present` is 0, without metamethods.

@@ -56,17 +56,18 @@ extension DragEngine {
   private func pointerStep(
     _ action: StepAction, to point: Point, within: Int?, index: Int?
   ) throws(DragError) -> DropProposal {
-    guard let state = drag else { throw .noDrag }
+    guard drag != nil else { throw .noDrag }
     beginStep(action)
-    drag?.pointer = point
-    drag?.stepIndex = index
     // Within a target that no other frame cuts into, the targets under the pointer are
     // the ones the last full search found: skip the search.
-    let stillInside =
-      within == nil && state.lastStepSearchedEverything
-      && state.current.map { currentBoard.targets[$0].frame.contains(point) && hitTester.isStable($0) } == true
-    if !stillInside { enterTarget(under: point, within: within) }
+    var stillInside = false
+    if within == nil, drag?.lastStepSearchedEverything == true, let current = drag?.current {
+      stillInside = currentBoard.targets[current].frame.contains(point) && hitTester.isStable(current)
+    }
+    drag?.pointer = point
+    drag?.stepIndex = index
     drag?.lastStepSearchedEverything = within == nil
+    if !stillInside { enterTarget(under: point, within: within) }
     return updateProposal()
   }
 
@@ -154,8 +155,12 @@ extension DragEngine {
       }
       report(diagnostic)
     }
-    let (negotiated, downgrade) = Negotiation.negotiate(proposal, allowed: drag?.session.allowedOperations ?? [])
-    return record(negotiated, downgrade: downgrade)
+    // Most proposals need no negotiation: check before copying the allowed set.
+    if let operation = proposal.operation, drag?.session.allowedOperations.contains(operation) == false {
+      let (negotiated, downgrade) = Negotiation.negotiate(proposal, allowed: drag?.session.allowedOperations ?? [])
+      return record(negotiated, downgrade: downgrade)
+    }
+    return record(proposal, downgrade: nil)
   }
 
   private func record(_ proposal: DropProposal, downgrade: Downgrade?) -> DropProposal {
@@ -217,8 +222,12 @@ extension DragEngine {
   /// The `info.index` handlers see: the one the step named, else the gap the target's
   /// item extent puts under the pointer.
   func pointerIndex(in position: Int) -> Int? {
-    let target = currentBoard.targets[position]
-    return drag?.stepIndex ?? target.insertionIndex(at: drag?.pointer ?? target.frame.center)
+    if let index = drag?.stepIndex { return index }
+    guard let itemExtent = currentBoard.targets[position].itemExtent else { return nil }
+    let frame = currentBoard.targets[position].frame
+    return DropTarget.insertionIndex(
+      at: drag?.pointer ?? frame.center, in: frame, axis: currentBoard.targets[position].axis,
+      itemExtent: itemExtent, itemCount: currentBoard.targets[position].items.count)
   }
 
   /// The index performDrop sees: the one dropUpdated proposed, else the pointer's.

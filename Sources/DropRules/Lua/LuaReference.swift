@@ -8,9 +8,19 @@ public final class LuaReference {
     self.runtime = runtime
   }
 
+  /// The registry slot, for hot paths that must not retain: valid while this reference lives.
+  var slot: LuaSlot { LuaSlot(id: id) }
+
   deinit {
     runtime?.release(id)
   }
 }
 
 @available(*, unavailable) extension LuaReference: Sendable {}
+
+/// A registry slot of a value that a ``LuaReference`` keeps alive; a plain integer, so
+/// passing it costs no reference counting.
+struct LuaSlot: Equatable {
+  fileprivate(set) var id: Int32
+  static let none = LuaSlot(id: 0)
+}

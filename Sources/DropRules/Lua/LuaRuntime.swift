@@ -38,8 +38,12 @@ public final class LuaRuntime {
   private var printedLines: [String] = []
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
-    didSet { installLineObserver() }
+    didSet {
+      observesLines = lineObserver != nil
+      installLineObserver()
+    }
   }
+  private var observesLines = false
 
   /// Creates a runtime with the sandbox in place.
   ///
@@ -52,6 +56,7 @@ public final class LuaRuntime {
     self.limits = limits
     clua_budget(state).pointee.swiftDispatcher = dispatchHostFunction
     luaL_openlibs(state)
+    clua_keep_keys(state)
     let hostTable: LuaValue = .table(
       LuaTable(fields: [
         "print": function { [unowned self] arguments in
@@ -84,6 +89,7 @@ public final class LuaRuntime {
 
   /// Returns and clears what `print` wrote.
   public func takePrintedLines() -> [String] {
+    if printedLines.isEmpty { return [] }
     defer { printedLines.removeAll() }
     return printedLines
   }
@@ -187,7 +193,7 @@ public final class LuaRuntime {
     pushReference(function)
     for argument in arguments { Self.push(argument, on: state) }
     let outermost = callDepth == 0
-    if outermost { clua_arm(state, Int64(limits.maxInstructions), lineObserver == nil ? 0 : 1) }
+    if outermost { clua_arm(state, Int64(limits.maxInstructions), observesLines ? 1 : 0) }
     callDepth += 1
     let status = clua_pcall_traceback(state, Int32(arguments.count), LUA_MULTRET)
     callDepth -= 1
@@ -227,22 +233,32 @@ public final class LuaRuntime {
 
   // MARK: The hot path
 
-  /// Calls `function(first, second)` and classifies its first result without copying it
-  /// out of Lua: the handler call of every pointer step, which allocates nothing.
-  func callHandler(
-    _ function: LuaReference, _ first: LuaReference, _ second: LuaReference
-  ) throws(LuaError) -> LuaHandlerReturn {
+  /// The slots a handler call of a pointer step uses, and the pointer it writes first.
+  struct HandlerCall {
+    var function: LuaSlot
+    var info: LuaSlot
+    var target: LuaSlot
+    var location: LuaSlot
+    var globalLocation: LuaSlot
+    var local: (x: Double, y: Double)
+    var global: (x: Double, y: Double)
+  }
+
+  /// Writes the pointer into `info.location` and `info.globalLocation`, calls
+  /// `function(info, target)` and classifies its first result without copying it out of
+  /// Lua: the handler call of every pointer step, in one C call, allocating nothing.
+  func callHandler(_ call: HandlerCall) throws(LuaError) -> LuaHandlerReturn {
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
-    guard lua_checkstack(state, 6) != 0 else {
-      throw LuaError(kind: .runtime, message: "the Lua stack is full")
-    }
     let outermost = callDepth == 0
     var result = clua_HandlerResult()
+    var slots = clua_HandlerCall(
+      function: call.function.id, info: call.info.id, target: call.target.id, location: call.location.id,
+      globalLocation: call.globalLocation.id, x: call.local.x, y: call.local.y, globalX: call.global.x,
+      globalY: call.global.y)
     callDepth += 1
-    clua_call2(
-      state, function.id, first.id, second.id, Int64(limits.maxInstructions), lineObserver == nil ? 0 : 1,
-      outermost ? 1 : 0, &result)
+    clua_call_handler(
+      state, &slots, Int64(limits.maxInstructions), observesLines ? 1 : 0, outermost ? 1 : 0, &result)
     callDepth -= 1
     guard result.status == LUA_OK else {
       throw callError(status: result.status, outermost: outermost, budget: clua_budget(state).pointee)
@@ -265,13 +281,8 @@ public final class LuaRuntime {
     }
   }
 
-  /// Writes a point in place into a table: `x`, `y`, `[1]` and `[2]`.
-  func setPoint(_ table: LuaReference, x: Double, y: Double) {
-    clua_set_point(state, table.id, x, y)
-  }
-
   /// Sets `table[key]` to an integer, or removes it, without metamethods.
-  func setInteger(_ table: LuaReference, _ key: StaticString, _ value: Int?) {
+  func setInteger(_ table: LuaSlot, _ key: StaticString, _ value: Int?) {
     key.withUTF8Buffer { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
         clua_rawset_integer(state, table.id, $0.baseAddress, Int64(value ?? 0), value == nil ? 0 : 1)
@@ -280,7 +291,7 @@ public final class LuaRuntime {
   }
 
   /// Sets `table[key]` to a string, or removes it, without metamethods.
-  func setString(_ table: LuaReference, _ key: StaticString, _ value: String?) {
+  func setString(_ table: LuaSlot, _ key: StaticString, _ value: String?) {
     key.withUTF8Buffer { bytes in
       bytes.withMemoryRebound(to: CChar.self) { key in
         if let value {

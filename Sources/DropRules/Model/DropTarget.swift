@@ -40,10 +40,16 @@ public struct DropTarget: Hashable, Sendable {
   /// The 1-based insertion gap nearest `point` (global), when the target lays out items:
   /// `floor(offset / itemExtent + 0.5) + 1`, clamped to `1 ... items.count + 1`.
   public func insertionIndex(at point: Point) -> Int? {
-    guard let itemExtent, itemExtent > 0 else { return nil }
+    guard let itemExtent else { return nil }
+    return Self.insertionIndex(at: point, in: frame, axis: axis, itemExtent: itemExtent, itemCount: items.count)
+  }
+
+  /// The gap computation itself, on the fields it needs (the hot path copies no target).
+  static func insertionIndex(at point: Point, in frame: Rect, axis: Axis?, itemExtent: Double, itemCount: Int) -> Int? {
+    guard itemExtent > 0 else { return nil }
     let offset = (axis ?? .vertical) == .vertical ? point.y - frame.y : point.x - frame.x
     let raw = (offset / itemExtent + 0.5).rounded(.down) + 1
     guard raw.isFinite else { return 1 }
-    return min(max(Int(max(min(raw, 1e9), -1e9)), 1), items.count + 1)
+    return min(max(Int(max(min(raw, 1e9), -1e9)), 1), itemCount + 1)
   }
 }

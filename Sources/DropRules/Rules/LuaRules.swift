@@ -13,16 +13,22 @@ final class LuaRules: RuleCalling {
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
   private var api: RuleAPI?
-  /// Target objects by board position.
-  private var targetObjects: [LuaReference?] = []
-  private var info: DragInfo?
+  /// Handler functions' slots: `handlerSlots[rule * Handler.allCases.count + ordinal]`.
+  private var handlerSlots: [LuaSlot] = []
+  /// Target objects' slots by board position, and the references that keep them alive.
+  private var targetSlots: [LuaSlot] = []
+  private var targetObjects: [LuaReference] = []
+  private var info = DragInfo()
+  /// The current drag's `info` objects, kept alive while `info` names their slots.
+  private var infoObjects: [LuaReference] = []
 
-  /// The current drag's `info` and the tables the host writes in place.
+  /// The slots of the current drag's `info` and of the tables the host writes in place,
+  /// with what was last written, so that a step writes only what changed.
   private struct DragInfo {
-    let object: LuaReference
-    let backing: LuaReference
-    let location: LuaReference
-    let globalLocation: LuaReference
+    var object = LuaSlot.none
+    var backing = LuaSlot.none
+    var location = LuaSlot.none
+    var globalLocation = LuaSlot.none
     var index: Int?
     var operation: DropOperation?
     var outcome: DropOutcome?
@@ -36,7 +42,10 @@ final class LuaRules: RuleCalling {
   /// The `droprules` global rule files see (each environment copies it).
   var droprulesGlobal: LuaValue { api?.droprules ?? .nil }
 
-  func add(_ rule: Rule) throws(RuleProblem) { try ruleSet.add(rule) }
+  func add(_ rule: Rule) throws(RuleProblem) {
+    try ruleSet.add(rule)
+    handlerSlots += rule.functions.map { $0?.slot ?? .none }
+  }
 
   // MARK: RuleCalling
 
@@ -62,7 +71,9 @@ final class LuaRules: RuleCalling {
       guard results.count == 4, case .reference(let object) = results[0], case .reference(let backing) = results[1],
         case .reference(let location) = results[2], case .reference(let globalLocation) = results[3]
       else { return Diagnostic(message: "droprules could not make the drag's info object") }
-      info = DragInfo(object: object, backing: backing, location: location, globalLocation: globalLocation)
+      infoObjects = [object, backing, location, globalLocation]
+      info = DragInfo(
+        object: object.slot, backing: backing.slot, location: location.slot, globalLocation: globalLocation.slot)
       return nil
     } catch {
       return Self.diagnostic(error, handler: nil, target: nil)
@@ -70,9 +81,9 @@ final class LuaRules: RuleCalling {
   }
 
   func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic? {
-    guard let api, let info else { return nil }
+    guard let api, infoObjects.count > 1 else { return nil }
     do {
-      try runtime.call(api.setModifiers, [.reference(info.backing), Self.names(modifiers.sorted())])
+      try runtime.call(api.setModifiers, [.reference(infoObjects[1]), Self.names(modifiers.sorted())])
       return nil
     } catch {
       return Self.diagnostic(error, handler: nil, target: nil)
@@ -82,13 +93,18 @@ final class LuaRules: RuleCalling {
   func call(
     _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext
   ) -> HandlerResult {
-    guard let function = ruleSet.all[rule].functions[handler.ordinal] else { return .notImplemented }
-    guard let info = updatedInfo(context) else {
+    let function = handlerSlots[rule &* Handler.allCases.count &+ handler.ordinal]
+    guard function != .none else { return .notImplemented }
+    guard info.object != .none else {
       return .failed(Diagnostic(message: "\(handler.rawValue) was called outside a drag", handler: handler))
     }
+    updateInfo(context)
     do {
-      let object = try targetObject(at: position, id: target)
-      return result(try runtime.callHandler(function, info.object, object), handler: handler, target: target)
+      let call = LuaRuntime.HandlerCall(
+        function: function, info: info.object, target: try targetSlot(at: position, id: target),
+        location: info.location, globalLocation: info.globalLocation,
+        local: (context.location.x, context.location.y), global: (context.pointer.x, context.pointer.y))
+      return result(try runtime.callHandler(call), handler: handler, target: target)
     } catch {
       return .failed(Self.diagnostic(error, handler: handler, target: target))
     }
@@ -100,25 +116,25 @@ final class LuaRules: RuleCalling {
   }
 
   func boardWasReplaced() {
+    targetSlots = []
     targetObjects = []
     guard let api else { return }
     _ = try? runtime.call(api.forgetAll)
   }
 
   func dragDidEnd() {
-    if let api, let info { _ = try? runtime.call(api.endDrag, [.reference(info.backing)]) }
-    info = nil
+    if let api, infoObjects.count > 1 { _ = try? runtime.call(api.endDrag, [.reference(infoObjects[1])]) }
+    info = DragInfo()
+    infoObjects = []
   }
 
   func takePrintedLines() -> [String] { runtime.takePrintedLines() }
 
   // MARK: Calls
 
-  /// Writes this call's pointer, index, operation and outcome into the drag's `info`.
-  private func updatedInfo(_ context: HandlerContext) -> DragInfo? {
-    guard var info else { return nil }
-    runtime.setPoint(info.location, x: context.location.x, y: context.location.y)
-    runtime.setPoint(info.globalLocation, x: context.pointer.x, y: context.pointer.y)
+  /// Writes this call's index, operation and outcome into the drag's `info`, where they
+  /// changed (the pointer is written with the call).
+  private func updateInfo(_ context: HandlerContext) {
     if info.index != context.index {
       runtime.setInteger(info.backing, "index", context.index)
       info.index = context.index
@@ -131,21 +147,20 @@ final class LuaRules: RuleCalling {
       runtime.setString(info.backing, "outcome", context.outcome?.rawValue)
       info.outcome = context.outcome
     }
-    self.info = info
-    return info
   }
 
-  private func targetObject(at position: Int, id: TargetID) throws(LuaError) -> LuaReference {
-    if position < targetObjects.count, let object = targetObjects[position] { return object }
+  private func targetSlot(at position: Int, id: TargetID) throws(LuaError) -> LuaSlot {
+    if position < targetSlots.count, targetSlots[position] != .none { return targetSlots[position] }
     guard let api, case .reference(let object) = try runtime.call(api.target, [.string(id)], keepingTables: true).first
     else {
       throw LuaError(kind: .runtime, message: "droprules could not make the object of target '\(id)'")
     }
-    if position >= targetObjects.count {
-      targetObjects += Array(repeating: nil, count: position - targetObjects.count + 1)
+    if position >= targetSlots.count {
+      targetSlots += Array(repeating: .none, count: position - targetSlots.count + 1)
     }
-    targetObjects[position] = object
-    return object
+    targetSlots[position] = object.slot
+    targetObjects.append(object)
+    return object.slot
   }
 
   private func result(_ value: LuaHandlerReturn, handler: Handler, target: TargetID) -> HandlerResult {
