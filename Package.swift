@@ -5,6 +5,7 @@ let package = Package(
   name: "droprules",
   products: [
     .library(name: "DropRules", targets: ["DropRules"]),
+    .library(name: "DropRulesTesting", targets: ["DropRulesTesting"]),
     .executable(name: "droprules", targets: ["droprules"]),
   ],
   dependencies: [
@@ -21,14 +22,20 @@ let package = Package(
       dependencies: ["CLua"],
       resources: [.embedInCode("Lua/Resources/sandbox.lua"), .embedInCode("Lua/Resources/api.lua")]
     ),
+    .target(
+      name: "DropRulesTesting",
+      dependencies: ["DropRules"],
+      resources: [.embedInCode("Resources/testing.lua")]
+    ),
     .executableTarget(
       name: "droprules",
       dependencies: [
         "DropRules",
+        "DropRulesTesting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "DropRulesTests", dependencies: ["DropRules"]),
+    .testTarget(name: "DropRulesTests", dependencies: ["DropRules", "DropRulesTesting"]),
     .testTarget(name: "DropRulesCLITests", dependencies: ["droprules"]),
   ],
   swiftLanguageModes: [.v6]

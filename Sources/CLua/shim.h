@@ -32,6 +32,10 @@ typedef struct clua_Budget {
   /// Registry slots of the keys the host writes on every step, so that writing them
   /// never interns a C string again.
   int keyX, keyY;
+  /// The proposal words, interned: a result is one of them when it is the same string.
+  const void *words[4];
+  /// Calls into Lua now running: only the outermost arms the budget.
+  int callDepth;
 
   /// Runs a Swift function exposed to Lua: returns the number of results, or -1
   /// when it left an error message on the stack for the trampoline to raise.
@@ -190,10 +194,17 @@ typedef struct clua_HandlerResult {
   clua_IndexKind indexKind;
   long long integerIndex;
   double floatIndex;
+  int leftOnStack;
+  int outermost;
 } clua_HandlerResult;
 
 static inline int clua_proposal_code(lua_State *L, int index) {
   if (lua_type(L, index) != LUA_TSTRING) return -1;
+  const void *pointer = lua_topointer(L, index);
+  clua_Budget *budget = clua_budget(L);
+  for (int code = 0; code < 4; code++) {
+    if (budget->words[code] == pointer) return code;
+  }
   size_t length = 0;
   const char *text = lua_tolstring(L, index, &length);
   static const char *const words[] = {"move", "copy", "forbidden", "cancel"};
@@ -276,6 +287,12 @@ static inline void clua_keep_keys(lua_State *L) {
   budget->keyX = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushliteral(L, "y");
   budget->keyY = luaL_ref(L, LUA_REGISTRYINDEX);
+  static const char *const words[] = {"move", "copy", "forbidden", "cancel"};
+  for (int code = 0; code < 4; code++) {
+    lua_pushstring(L, words[code]);
+    budget->words[code] = lua_topointer(L, -1);
+    luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive, so the interned string never changes
+  }
 }
 
 /// Writes a point in place into a location table: `x`, `y`, `[1]`, `[2]`.
@@ -302,13 +319,26 @@ typedef struct clua_HandlerCall {
 } clua_HandlerCall;
 
 /// Updates `info.location` and `info.globalLocation` in place, then calls the handler as
-/// `clua_call2` does: the whole handler call of a pointer step in one C call.
+/// `clua_call2` does: the whole handler call of a pointer step in one C call. When the
+/// result is nil, a boolean or a proposal, the stack is left as it was; otherwise the
+/// result (or error message) stays on top, above the message handler, for the caller
+/// to read and pop, and `out->leftOnStack` is 2.
 static inline void clua_call_handler(lua_State *L, const clua_HandlerCall *call, long long instructionLimit,
-                                     int observeLines, int outermost, clua_HandlerResult *out) {
+                                     int observeLines, clua_HandlerResult *out) {
   clua_Budget *budget = clua_budget(L);
   clua_write_point(L, budget, call->location, call->x, call->y);
   clua_write_point(L, budget, call->globalLocation, call->globalX, call->globalY);
+  int outermost = budget->callDepth == 0;
+  budget->callDepth++;
   clua_call2(L, call->function, call->info, call->target, instructionLimit, observeLines, outermost, out);
+  budget->callDepth--;
+  if (out->status == LUA_OK && out->kind != CLUA_RESULT_OTHER) {
+    lua_pop(L, 2);
+    out->leftOnStack = 0;
+  } else {
+    out->leftOnStack = 2;
+  }
+  out->outermost = outermost;
 }
 
 /// Sets `table[key]` to an integer, or to nil when `present` is 0, without metamethods.

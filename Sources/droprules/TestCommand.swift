@@ -1,5 +1,6 @@
 import ArgumentParser
 import DropRules
+import DropRulesTesting
 
 struct TestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

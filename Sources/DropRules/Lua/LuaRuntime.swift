@@ -29,7 +29,6 @@ public final class LuaRuntime {
   private var sandbox: LuaReference?
   /// The sandbox's own functions (views, objects), for droprules' trusted code.
   var trustedLibrary: LuaValue { sandbox.map(LuaValue.reference) ?? .nil }
-  private var callDepth = 0
   /// Directories that `require` may load modules from: those of the loaded rule files.
   public internal(set) var moduleDirectories: [String] = []
   /// Files loaded so far, to restore paths that Lua shortened in messages.
@@ -192,11 +191,11 @@ public final class LuaRuntime {
     }
     pushReference(function)
     for argument in arguments { Self.push(argument, on: state) }
-    let outermost = callDepth == 0
+    let outermost = clua_budget(state).pointee.callDepth == 0
     if outermost { clua_arm(state, Int64(limits.maxInstructions), observesLines ? 1 : 0) }
-    callDepth += 1
+    clua_budget(state).pointee.callDepth += 1
     let status = clua_pcall_traceback(state, Int32(arguments.count), LUA_MULTRET)
-    callDepth -= 1
+    clua_budget(state).pointee.callDepth -= 1
     let budget = clua_budget(state).pointee
     if outermost { clua_disarm(state) }
     guard status == LUA_OK else { throw callError(status: status, outermost: outermost, budget: budget) }
@@ -248,20 +247,23 @@ public final class LuaRuntime {
   /// `function(info, target)` and classifies its first result without copying it out of
   /// Lua: the handler call of every pointer step, in one C call, allocating nothing.
   func callHandler(_ call: HandlerCall) throws(LuaError) -> LuaHandlerReturn {
-    let base = lua_gettop(state)
-    defer { lua_settop(state, base) }
-    let outermost = callDepth == 0
     var result = clua_HandlerResult()
     var slots = clua_HandlerCall(
       function: call.function.id, info: call.info.id, target: call.target.id, location: call.location.id,
       globalLocation: call.globalLocation.id, x: call.local.x, y: call.local.y, globalX: call.global.x,
       globalY: call.global.y)
-    callDepth += 1
-    clua_call_handler(
-      state, &slots, Int64(limits.maxInstructions), observesLines ? 1 : 0, outermost ? 1 : 0, &result)
-    callDepth -= 1
-    guard result.status == LUA_OK else {
-      throw callError(status: result.status, outermost: outermost, budget: clua_budget(state).pointee)
+    clua_call_handler(state, &slots, Int64(limits.maxInstructions), observesLines ? 1 : 0, &result)
+    if result.leftOnStack > 0 {
+      defer { clua_pop(state, result.leftOnStack) }
+      guard result.status == LUA_OK else {
+        // callError pops the message itself; the message handler is left.
+        let error = callError(
+          status: result.status, outermost: result.outermost != 0, budget: clua_budget(state).pointee)
+        clua_pop(state, 1)
+        result.leftOnStack = 0
+        throw error
+      }
+      return .other(Self.describe(at: -1, on: state))
     }
     switch result.kind {
     case CLUA_RESULT_NONE: return .nothing

@@ -1,6 +1,6 @@
 extension LuaValue {
   /// The Lua form of JSON data: objects and arrays become tables, null becomes nil.
-  init(json: JSONValue) {
+  public init(json: JSONValue) {
     switch json {
     case .null: self = .nil
     case .bool(let value): self = .boolean(value)
@@ -13,7 +13,7 @@ extension LuaValue {
   }
 
   /// The JSON form of a Lua value, or a message saying why it has none.
-  func json() -> Result<JSONValue, LuaHostError> {
+  public func json() -> Result<JSONValue, LuaHostError> {
     switch self {
     case .nil: return .success(.null)
     case .boolean(let value): return .success(.bool(value))

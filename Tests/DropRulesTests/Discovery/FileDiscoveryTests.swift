@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DropRules
+@testable import DropRulesTesting
 
 @Suite("Finding rule and test files")
 struct FileDiscoveryTests {

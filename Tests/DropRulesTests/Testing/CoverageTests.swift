@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DropRules
+@testable import DropRulesTesting
 
 @Suite("Coverage: which lines count")
 struct CoverageTests {

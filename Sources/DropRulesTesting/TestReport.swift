@@ -1,3 +1,4 @@
+import DropRules
 import Foundation
 
 /// Renders test results as text (ending with `N passed, N failed`), TAP or JUnit XML.

@@ -1,3 +1,4 @@
+import DropRules
 import Foundation
 
 /// The result of one test: a `test(...)` in a `*_test.lua` file, a scenario with

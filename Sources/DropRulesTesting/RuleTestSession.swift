@@ -1,3 +1,4 @@
+import DropRules
 import Foundation
 
 /// One `*_test.lua` file: its runtime, its tests, and the simulations they create.
@@ -34,7 +35,7 @@ final class RuleTestSession {
     let testLimits = LuaLimits(maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory)
     let runtime = try LuaRuntime(limits: testLimits)
     self.runtime = runtime
-    let prelude = try runtime.load(source: RuleTestSource.source, chunkName: RuleTestSource.chunkName)
+    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
     let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime)))]).first?.tableValue
     guard let api, case .function(let listTests) = api["tests"] else {
       throw LuaError(kind: .runtime, message: "the test API did not load")

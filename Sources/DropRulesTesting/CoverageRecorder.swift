@@ -1,3 +1,4 @@
+import DropRules
 import Foundation
 
 /// Line coverage of rule files, fed by the runtime's line hook.

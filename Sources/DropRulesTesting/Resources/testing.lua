@@ -1,0 +1,132 @@
+-- The Lua side of *_test.lua files: test, expect and its matchers, scenario, simulations
+-- and drags, over host functions that run real rule hosts.
+local host = ...
+local setmetatable, getmetatable, type, error, pairs, tostring, rawequal, select =
+  setmetatable, getmetatable, type, error, pairs, tostring, rawequal, select
+local concat, sort, format = table.concat, table.sort, string.format
+
+local tests = {}
+
+local function show(value, depth)
+  depth = depth or 0
+  if type(value) == "string" then return format("%q", value) end
+  if type(value) ~= "table" or depth > 3 then return tostring(value) end
+  local keys, parts = {}, {}
+  for key in pairs(value) do keys[#keys + 1] = key end
+  sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  local length = #value
+  for index = 1, length do parts[#parts + 1] = show(value[index], depth + 1) end
+  for _, key in ipairs(keys) do
+    if not (math.type(key) == "integer" and key >= 1 and key <= length) then
+      parts[#parts + 1] = tostring(key) .. " = " .. show(value[key], depth + 1)
+    end
+  end
+  return "{" .. concat(parts, ", ") .. "}"
+end
+
+local function deepEqual(a, b)
+  if rawequal(a, b) then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for key, value in pairs(a) do
+    if not deepEqual(value, b[key]) then return false end
+  end
+  for key in pairs(b) do
+    if a[key] == nil then return false end
+  end
+  return true
+end
+
+local Expectation = {}
+Expectation.__index = Expectation
+
+local function check(passed, message)
+  if not passed then error(message, 3) end
+end
+
+function Expectation:toBe(expected)
+  check(rawequal(self.actual, expected) or self.actual == expected,
+    "expected " .. show(expected) .. ", got " .. show(self.actual))
+end
+function Expectation:toEqual(expected)
+  check(deepEqual(self.actual, expected), "expected " .. show(expected) .. ", got " .. show(self.actual))
+end
+function Expectation:toBeNil()
+  check(self.actual == nil, "expected nil, got " .. show(self.actual))
+end
+function Expectation:toBeTruthy()
+  check(self.actual, "expected a truthy value, got " .. show(self.actual))
+end
+function Expectation:toBeFalsy()
+  check(not self.actual, "expected a falsy value, got " .. show(self.actual))
+end
+function Expectation:toContain(expected)
+  local actual = self.actual
+  if type(actual) == "string" then
+    check(type(expected) == "string" and actual:find(expected, 1, true) ~= nil,
+      "expected " .. show(actual) .. " to contain " .. show(expected))
+    return
+  end
+  if type(actual) == "table" then
+    for _, value in pairs(actual) do
+      if deepEqual(value, expected) then return end
+    end
+  end
+  check(false, "expected " .. show(actual) .. " to contain " .. show(expected))
+end
+
+local Drag = {}
+Drag.__index = Drag
+local function step(drag, kind, ...)
+  local result, message = host.step(drag.sim, kind, ...)
+  if result == nil then error(message, 3) end
+  return result
+end
+function Drag:over(id, options)
+  return step(self, "over", id, options and options.index)
+end
+function Drag:at(x, y) return step(self, "at", x, y) end
+function Drag:modifiers(list) return step(self, "modifiers", list or {}) end
+function Drag:drop() return step(self, "drop") end
+function Drag:cancel() return step(self, "cancel") end
+
+local Sim = {}
+local simMeta = {
+  __index = function(sim, key)
+    if key == "errors" then return host.errors(sim.id) end
+    return Sim[key]
+  end,
+}
+function Sim:drag(items, options)
+  if type(items) == "string" then items = { items } end
+  local ok, message = host.drag(self.id, items, options or {})
+  if not ok then error(message, 2) end
+  return setmetatable({ sim = self.id }, Drag)
+end
+function Sim:items(id)
+  local list, message = host.items(self.id, id)
+  if list == nil then error(message, 2) end
+  return list
+end
+function Sim:target(id)
+  local target, message = host.target(self.id, id)
+  if target == nil then error(message, 2) end
+  return target
+end
+
+local globals = {}
+function globals.test(name, body)
+  if type(name) ~= "string" or type(body) ~= "function" then
+    error("test expects a name and a function", 2)
+  end
+  tests[#tests + 1] = { name = name, body = body, line = debug.getinfo(2, "l").currentline }
+end
+function globals.expect(actual)
+  return setmetatable({ actual = actual }, Expectation)
+end
+function globals.scenario(spec)
+  local id, message = host.scenario(spec or {})
+  if id == nil then error(message, 2) end
+  return setmetatable({ id = id }, simMeta)
+end
+
+return { globals = globals, tests = function() return tests end }
