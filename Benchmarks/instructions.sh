@@ -19,11 +19,13 @@ count() {
   rm -f "$out"
 }
 declare -A per
-for mode in floor call step; do
+for mode in floor hooked call step; do
   a=$(count "$mode" "$n1")
   b=$(count "$mode" "$n2")
   per[$mode]=$(( (b - a) / (n2 - n1) ))
   printf '  %-6s %7d instructions per operation\n' "$mode" "${per[$mode]}"
 done
-awk -v f="${per[floor]}" -v c="${per[call]}" -v s="${per[step]}" \
-  'BEGIN { printf "  ratio, call / C API: %.2f   ratio, step / C API: %.2f\n", c / f, s / f }'
+awk -v f="${per[floor]}" -v h="${per[hooked]}" -v c="${per[call]}" -v s="${per[step]}" 'BEGIN {
+  printf "  ratio, C API + count hook / C API: %.2f\n", h / f
+  printf "  ratio, call / C API: %.2f   ratio, step / C API: %.2f\n", c / f, s / f
+}'

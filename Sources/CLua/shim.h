@@ -29,9 +29,6 @@ typedef struct clua_Budget {
   void (*lineObserver)(void *context, const char *source, int line);
   void *lineObserverContext;
 
-  /// Registry slots of the keys the host writes on every step, so that writing them
-  /// never interns a C string again.
-  int keyX, keyY;
   /// The proposal words, interned: a result is one of them when it is the same string.
   const void *words[4];
   /// Calls into Lua now running: only the outermost arms the budget.
@@ -256,37 +253,19 @@ static inline void clua_classify(lua_State *L, int index, clua_HandlerResult *ou
   }
 }
 
-/// Calls `function(first, second)` (registry references) under the budget and leaves the
-/// message handler and one value (the result, or the error message) on the stack for
-/// the caller to read and pop. Allocates nothing of its own.
-static inline void clua_call2(lua_State *L, int function, int first, int second, long long instructionLimit,
-                              int observeLines, int outermost, clua_HandlerResult *out) {
-  lua_pushcfunction(L, clua_traceback);
-  int handler = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, function);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, first);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, second);
-  if (outermost) clua_arm(L, instructionLimit, observeLines);
-  out->status = lua_pcall(L, 2, 1, handler);
-  if (outermost) clua_disarm(L);
-  if (out->status == LUA_OK) clua_classify(L, -1, out);
-}
+/// Stack slots that stay at the bottom of the main thread's stack for its whole life:
+/// the message handler and the keys the host writes on every step, reached with a
+/// cheap `lua_pushvalue` instead of a registry lookup or string interning.
+enum { CLUA_SLOT_TRACEBACK = 1, CLUA_SLOT_KEY_X = 2, CLUA_SLOT_KEY_Y = 3, CLUA_RESIDENT_SLOTS = 3 };
 
-/// Sets `table[key] = number` (or nil when `present` is 0) without metamethods.
-static inline void clua_rawset_number(lua_State *L, int table, const char *key, double value, int present) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
-  lua_pushstring(L, key);
-  if (present) lua_pushnumber(L, value); else lua_pushnil(L);
-  lua_rawset(L, -3);
-  lua_pop(L, 1);
-}
-
+/// Puts the resident slots in place (on a new state, before anything else runs) and
+/// interns the proposal words.
 static inline void clua_keep_keys(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
+  lua_settop(L, 0);
+  lua_pushcfunction(L, clua_traceback);
   lua_pushliteral(L, "x");
-  budget->keyX = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushliteral(L, "y");
-  budget->keyY = luaL_ref(L, LUA_REGISTRYINDEX);
   static const char *const words[] = {"move", "copy", "forbidden", "cancel"};
   for (int code = 0; code < 4; code++) {
     lua_pushstring(L, words[code]);
@@ -296,12 +275,12 @@ static inline void clua_keep_keys(lua_State *L) {
 }
 
 /// Writes a point in place into a location table: `x`, `y`, `[1]`, `[2]`.
-static inline void clua_write_point(lua_State *L, clua_Budget *budget, int table, double x, double y) {
+static inline void clua_write_point(lua_State *L, int table, double x, double y) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, table);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, budget->keyX);
+  lua_pushvalue(L, CLUA_SLOT_KEY_X);
   lua_pushnumber(L, x);
   lua_rawset(L, -3);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, budget->keyY);
+  lua_pushvalue(L, CLUA_SLOT_KEY_Y);
   lua_pushnumber(L, y);
   lua_rawset(L, -3);
   lua_pushnumber(L, x);
@@ -318,27 +297,35 @@ typedef struct clua_HandlerCall {
   double x, y, globalX, globalY;
 } clua_HandlerCall;
 
-/// Updates `info.location` and `info.globalLocation` in place, then calls the handler as
-/// `clua_call2` does: the whole handler call of a pointer step in one C call. When the
+/// Updates `info.location` and `info.globalLocation` in place, then calls
+/// `function(info, target)` under the budget with the resident message handler. When the
 /// result is nil, a boolean or a proposal, the stack is left as it was; otherwise the
-/// result (or error message) stays on top, above the message handler, for the caller
-/// to read and pop, and `out->leftOnStack` is 2.
-static inline void clua_call_handler(lua_State *L, const clua_HandlerCall *call, long long instructionLimit,
-                                     int observeLines, clua_HandlerResult *out) {
-  clua_Budget *budget = clua_budget(L);
-  clua_write_point(L, budget, call->location, call->x, call->y);
-  clua_write_point(L, budget, call->globalLocation, call->globalX, call->globalY);
+/// result (or error message) stays on top for the caller to read and pop, and
+/// `out->leftOnStack` is 1. Allocates nothing of its own.
+static inline void clua_call_handler(lua_State *L, clua_Budget *budget, const clua_HandlerCall *call,
+                                     long long instructionLimit, int observeLines, clua_HandlerResult *out) {
+  clua_write_point(L, call->location, call->x, call->y);
+  clua_write_point(L, call->globalLocation, call->globalX, call->globalY);
   int outermost = budget->callDepth == 0;
   budget->callDepth++;
-  clua_call2(L, call->function, call->info, call->target, instructionLimit, observeLines, outermost, out);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, call->function);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, call->info);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, call->target);
+  if (outermost) clua_arm(L, instructionLimit, observeLines);
+  out->status = lua_pcall(L, 2, 1, CLUA_SLOT_TRACEBACK);
+  if (outermost) {
+    budget->countingInstructions = 0;
+    budget->enforceMemory = 0;
+  }
   budget->callDepth--;
+  out->outermost = outermost;
+  if (out->status == LUA_OK) clua_classify(L, -1, out);
   if (out->status == LUA_OK && out->kind != CLUA_RESULT_OTHER) {
-    lua_pop(L, 2);
+    lua_pop(L, 1);
     out->leftOnStack = 0;
   } else {
-    out->leftOnStack = 2;
+    out->leftOnStack = 1;
   }
-  out->outermost = outermost;
 }
 
 /// Sets `table[key]` to an integer, or to nil when `present` is 0, without metamethods.

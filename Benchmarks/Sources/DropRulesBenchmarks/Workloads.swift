@@ -67,14 +67,24 @@ struct Workload {
 
 /// The same rule three ways: through the raw C API, as one droprules handler call, and
 /// as a whole droprules pointer step (hit-test, info update, call, negotiation, trace).
-func comparisonWorkloads() throws -> (floor: Workload, call: Workload, step: Workload, host: RuleHost) {
-  guard let floor = lua_floor_open(benchmarkRule, "box") else { throw BenchmarkError("the C floor did not load") }
+func comparisonWorkloads() throws -> (
+  floor: Workload, hooked: Workload, call: Workload, step: Workload, host: RuleHost
+) {
+  guard let floor = lua_floor_open(benchmarkRule, "box"), let hookedFloor = lua_floor_open(benchmarkRule, "box") else {
+    throw BenchmarkError("the C floor did not load")
+  }
+  lua_floor_count_instructions(hookedFloor)
   let host = try hostInDrag(rules: benchmarkRule, board: try grid(targets: 100))
   let rules = host.engine.rules
   guard let rule = rules.rule(forTargetType: "box") else { throw BenchmarkError("no rule for box") }
   let floorWorkload = Workload(name: "raw C API call") { count in
     measure(count) { count in
       for i in 0..<count { precondition(lua_floor_call(floor, wander(i), 5) == 0) }
+    }
+  }
+  let hooked = Workload(name: "raw C API call + count hook") { count in
+    measure(count) { count in
+      for i in 0..<count { precondition(lua_floor_call(hookedFloor, wander(i), 5) == 0) }
     }
   }
   let call = Workload(name: "droprules dropUpdated call") { count in
@@ -108,7 +118,7 @@ func comparisonWorkloads() throws -> (floor: Workload, call: Workload, step: Wor
     }
     return total / Double(count)
   }
-  return (floorWorkload, call, step, host)
+  return (floorWorkload, hooked, call, step, host)
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {

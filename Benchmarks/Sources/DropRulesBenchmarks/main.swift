@@ -13,9 +13,9 @@ import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.last ?? "") {
-  let (floor, call, step, _) = try comparisonWorkloads()
-  let workload = ["floor": floor, "call": call, "step": step][arguments.dropFirst().first ?? ""]
-  guard let workload else { throw BenchmarkError("ops MODE N: MODE is floor, call or step") }
+  let (floor, hooked, call, step, _) = try comparisonWorkloads()
+  let workload = ["floor": floor, "hooked": hooked, "call": call, "step": step][arguments.dropFirst().first ?? ""]
+  guard let workload else { throw BenchmarkError("ops MODE N: MODE is floor, hooked, call or step") }
   _ = workload.run(count)
   exit(0)
 }
@@ -24,14 +24,16 @@ let operations = 20_000
 let rounds = 15
 
 print("droprules against the raw Lua C API: the same dropUpdated, \(rounds) alternated rounds of \(operations)")
-let (floor, call, step, host) = try comparisonWorkloads()
-for workload in [floor, call, step] { _ = workload.run(operations) }  // warm up
+let (floor, hooked, call, step, host) = try comparisonWorkloads()
+let workloads = [floor, hooked, call, step]
+for workload in workloads { _ = workload.run(operations) }  // warm up
 var callRatios: [Double] = []
 var stepRatios: [Double] = []
+var hookedRatios: [Double] = []
 var perOperation: [String: [Double]] = [:]
 for round in 0..<rounds {
   // Alternate the order, so that neither side always runs on a warmer machine.
-  let order = round.isMultiple(of: 2) ? [floor, call, step] : [step, call, floor]
+  let order = round.isMultiple(of: 2) ? workloads : workloads.reversed()
   var nanoseconds: [String: Double] = [:]
   for workload in order {
     nanoseconds[workload.name] = workload.run(operations)
@@ -40,12 +42,16 @@ for round in 0..<rounds {
   let floorTime = nanoseconds[floor.name] ?? 1
   callRatios.append((nanoseconds[call.name] ?? 0) / floorTime)
   stepRatios.append((nanoseconds[step.name] ?? 0) / floorTime)
+  hookedRatios.append((nanoseconds[hooked.name] ?? 0) / floorTime)
 }
-for workload in [floor, call, step] {
+for workload in workloads {
   print(
     "  \(workload.name.padding(toLength: 28, withPad: " ", startingAt: 0))  "
       + String(format: "%7.0f ns (median)", median(perOperation[workload.name] ?? [])))
 }
+print(
+  String(
+    format: "  ratio, C API + count hook / C API:  %.2f  (what any instruction budget costs)", median(hookedRatios)))
 print(String(format: "  ratio, call / C API:  %.2f  (median of per-round ratios; target <= 1.5)", median(callRatios)))
 print(String(format: "  ratio, step / C API:  %.2f  (target <= 2.5)", median(stepRatios)))
 

@@ -100,6 +100,13 @@ int lua_floor_call(LuaFloor *floor, double x, double y) {
   return code;
 }
 
+static void countHook(lua_State *L, lua_Debug *ar) {
+  (void)L;
+  (void)ar;
+}
+
+void lua_floor_count_instructions(LuaFloor *floor) { lua_sethook(floor->L, countHook, LUA_MASKCOUNT, 1000); }
+
 void lua_floor_close(LuaFloor *floor) {
   lua_close(floor->L);
   free(floor);

@@ -6,24 +6,28 @@ import Foundation
 ///
 /// Changes made during a drag go into the board in place; the engine keeps their undo
 /// records, so a commit drops the records and a rollback replays them.
+///
+/// An engine is confined to one thread (it is not `Sendable`) and its accesses never
+/// overlap, so the state every pointer step touches skips the runtime's exclusivity
+/// checks (`@exclusivity(unchecked)`): they cost more than the rest of a step's Swift.
 public final class DragEngine {
   public let rules: any RuleCalling
   /// The type conformance graph the rules and the drag use.
   public private(set) var types: TypeRegistry
   /// The board as the current drag sees it: committed plus staged changes. Between
   /// drags, the committed board.
-  public internal(set) var currentBoard: Board
-  var hitTester: HitTester
+  @exclusivity(unchecked) public internal(set) var currentBoard: Board
+  @exclusivity(unchecked) var hitTester: HitTester
   /// The rule of the target at each board position.
-  private(set) var ruleOfTarget: [RuleID?] = []
-  var drag: DragState?
-  var recorder = TraceRecorder()
+  @exclusivity(unchecked) private(set) var ruleOfTarget: [RuleID?] = []
+  @exclusivity(unchecked) var drag: DragState?
+  @exclusivity(unchecked) var recorder = TraceRecorder()
   private var copyCounter = 0
 
   /// Every diagnostic since the engine was made.
   public internal(set) var diagnostics: [Diagnostic] = []
   /// Nanoseconds each handler call took, when measuring (`droprules bench`).
-  public var handlerTimings: [UInt64]?
+  @exclusivity(unchecked) public var handlerTimings: [UInt64]?
 
   public init(rules: any RuleCalling, types: TypeRegistry = TypeRegistry(), board: Board = Board()) {
     self.rules = rules

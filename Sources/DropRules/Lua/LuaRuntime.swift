@@ -1,16 +1,6 @@
 import CLua
 import Foundation
 
-/// A Swift function that Lua code can call. It receives the call's arguments and
-/// returns its results; a thrown error becomes a Lua error raised in the caller.
-public typealias LuaHostFunction = ([LuaValue]) throws -> [LuaValue]
-
-/// An error a ``LuaHostFunction`` throws to raise a Lua error with this message.
-public struct LuaHostError: Error, CustomStringConvertible {
-  public var description: String
-  public init(_ message: String) { description = message }
-}
-
 /// One sandboxed Lua 5.4 state: the only owner of a `lua_State` in droprules.
 ///
 /// The runtime loads text chunks only, runs every call under an instruction budget and
@@ -43,6 +33,8 @@ public final class LuaRuntime {
     }
   }
   private var observesLines = false
+  /// The state's limits and counters (the allocator's user data), kept for the hot path.
+  private let budget: UnsafeMutablePointer<clua_Budget>
 
   /// Creates a runtime with the sandbox in place.
   ///
@@ -52,6 +44,7 @@ public final class LuaRuntime {
       throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "could not create a Lua state")
     }
     self.state = state
+    self.budget = clua_budget(state)
     self.limits = limits
     clua_budget(state).pointee.swiftDispatcher = dispatchHostFunction
     luaL_openlibs(state)
@@ -80,8 +73,9 @@ public final class LuaRuntime {
     clua_close(state)
   }
 
-  /// Values currently on the Lua stack; zero between calls (tests check for leaks).
-  var stackDepth: Int { Int(lua_gettop(state)) }
+  /// Values on the Lua stack besides the resident ones; zero between calls (tests check
+  /// for leaks).
+  var stackDepth: Int { Int(lua_gettop(state)) - Int(CLUA_RESIDENT_SLOTS) }
 
   /// Bytes the runtime holds now.
   public var memoryInUse: Int { clua_budget(state).pointee.memoryInUse }
@@ -252,17 +246,13 @@ public final class LuaRuntime {
       function: call.function.id, info: call.info.id, target: call.target.id, location: call.location.id,
       globalLocation: call.globalLocation.id, x: call.local.x, y: call.local.y, globalX: call.global.x,
       globalY: call.global.y)
-    clua_call_handler(state, &slots, Int64(limits.maxInstructions), observesLines ? 1 : 0, &result)
+    clua_call_handler(state, budget, &slots, Int64(limits.maxInstructions), observesLines ? 1 : 0, &result)
     if result.leftOnStack > 0 {
-      defer { clua_pop(state, result.leftOnStack) }
+      // callError pops the message itself.
       guard result.status == LUA_OK else {
-        // callError pops the message itself; the message handler is left.
-        let error = callError(
-          status: result.status, outermost: result.outermost != 0, budget: clua_budget(state).pointee)
-        clua_pop(state, 1)
-        result.leftOnStack = 0
-        throw error
+        throw callError(status: result.status, outermost: result.outermost != 0, budget: budget.pointee)
       }
+      defer { clua_pop(state, 1) }
       return .other(Self.describe(at: -1, on: state))
     }
     switch result.kind {
@@ -353,12 +343,12 @@ public final class LuaRuntime {
     }
   }
 
-  fileprivate func observe(source: String, line: Int) {
+  func observe(source: String, line: Int) {
     guard source.hasPrefix("@") else { return }
     lineObserver?(String(source.dropFirst()), line)
   }
 
-  fileprivate func runHostFunction(_ box: HostFunctionBox, on thread: OpaquePointer) -> Int32 {
+  func runHostFunction(_ box: HostFunctionBox, on thread: OpaquePointer) -> Int32 {
     let count = lua_gettop(thread)
     let arguments = count == 0 ? [] : (1...count).map { Self.read(at: $0, on: thread, runtime: self) }
     do {
@@ -373,11 +363,6 @@ public final class LuaRuntime {
       lua_pushstring(thread, "\(error)")
       return -1
     }
-  }
-
-  private static func splitTraceback(_ raw: String) -> (message: String, traceback: String) {
-    guard let range = raw.range(of: "\nstack traceback:") else { return (raw, "") }
-    return (String(raw[..<range.lowerBound]), String(raw[range.lowerBound...].dropFirst()))
   }
 
   private func popString() -> String {
@@ -400,32 +385,3 @@ public final class LuaRuntime {
 }
 
 @available(*, unavailable) extension LuaRuntime: Sendable {}
-
-private final class HostFunctionBox {
-  let body: LuaHostFunction
-  unowned let runtime: LuaRuntime
-
-  init(body: @escaping LuaHostFunction, runtime: LuaRuntime) {
-    self.body = body
-    self.runtime = runtime
-  }
-}
-
-private func luaL_typename_shim(_ state: OpaquePointer, _ index: Int32) -> UnsafePointer<CChar> {
-  lua_typename(state, lua_type(state, index))
-}
-
-/// The C trampoline's way into Swift: runs a host function, never raising itself.
-private let dispatchHostFunction: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = {
-  thread, function in
-  guard let thread, let function else { return 0 }
-  let box = Unmanaged<HostFunctionBox>.fromOpaque(function).takeUnretainedValue()
-  return box.runtime.runHostFunction(box, on: thread)
-}
-
-private let observeLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void = {
-  context, source, line in
-  guard let context, let source else { return }
-  let runtime = Unmanaged<LuaRuntime>.fromOpaque(context).takeUnretainedValue()
-  runtime.observe(source: String(cString: source), line: Int(line))
-}

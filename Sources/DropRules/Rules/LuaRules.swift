@@ -14,11 +14,11 @@ final class LuaRules: RuleCalling {
   var isLoading = false
   private var api: RuleAPI?
   /// Handler functions' slots: `handlerSlots[rule * Handler.allCases.count + ordinal]`.
-  private var handlerSlots: [LuaSlot] = []
+  @exclusivity(unchecked) private var handlerSlots: [LuaSlot] = []
   /// Target objects' slots by board position, and the references that keep them alive.
-  private var targetSlots: [LuaSlot] = []
+  @exclusivity(unchecked) private var targetSlots: [LuaSlot] = []
   private var targetObjects: [LuaReference] = []
-  private var info = DragInfo()
+  @exclusivity(unchecked) private var info = DragInfo()
   /// The current drag's `info` objects, kept alive while `info` names their slots.
   private var infoObjects: [LuaReference] = []
 

@@ -13,6 +13,10 @@ LuaFloor *lua_floor_open(const char *source, const char *targetType);
 /// returns the proposal: 0 move, 1 copy, 2 forbidden, 3 cancel, -1 anything else.
 int lua_floor_call(LuaFloor *floor, double x, double y);
 
+/// Installs a count hook that does nothing, as an instruction budget needs one: in Lua
+/// 5.4 any count hook sends every VM instruction through the hook check.
+void lua_floor_count_instructions(LuaFloor *floor);
+
 void lua_floor_close(LuaFloor *floor);
 
 #endif
