@@ -38,7 +38,7 @@ func grid(targets count: Int, type: String = "box") throws -> Board {
 }
 
 /// A drag of one item from another app that allows move and copy.
-let probeDrag = DragSession(
+let probeDrag = DragRequest(
   items: [.external(DragItem(id: "probe", representations: [Representation(type: "public.plain-text", payload: "x")]))],
   allowedOperations: [.copy, .move])
 

@@ -4,14 +4,14 @@ import Foundation
 extension DragEngine {
   /// Moves the pointer to a global location and returns the negotiated proposal.
   @discardableResult
-  public func movePointer(to point: Point) throws(DragError) -> DropProposal {
+  public func movePointer(to point: Point) throws(DragError) -> Proposal {
     try pointerStep(.at(point), to: point, within: nil, index: nil)
   }
 
   /// Moves the pointer to the centre of `target` (its children excluded), optionally
   /// naming the insertion index the rules see.
   @discardableResult
-  public func moveOver(_ target: TargetID, index: Int? = nil) throws(DragError) -> DropProposal {
+  public func moveOver(_ target: TargetID, index: Int? = nil) throws(DragError) -> Proposal {
     guard drag != nil else { throw .noDrag }
     guard let position = currentBoard.position(of: target) else { throw .unknownTarget(target) }
     let center = currentBoard.targets[position].frame.center
@@ -20,7 +20,7 @@ extension DragEngine {
 
   /// Changes the pressed modifiers: the current target gets dropUpdated only.
   @discardableResult
-  public func setModifiers(_ modifiers: Set<Modifier>) throws(DragError) -> DropProposal {
+  public func setModifiers(_ modifiers: Set<Modifier>) throws(DragError) -> Proposal {
     guard drag != nil else { throw .noDrag }
     beginStep(.modifiers(modifiers))
     drag?.session.modifiers = modifiers
@@ -55,7 +55,7 @@ extension DragEngine {
 
   private func pointerStep(
     _ action: StepAction, to point: Point, within: Int?, index: Int?
-  ) throws(DragError) -> DropProposal {
+  ) throws(DragError) -> Proposal {
     guard drag != nil else { throw .noDrag }
     beginStep(action)
     // Within a target that no other frame cuts into, the targets under the pointer are
@@ -130,9 +130,9 @@ extension DragEngine {
 
   /// Asks the current target for its proposal and negotiates it with the allowed
   /// operations.
-  private func updateProposal() -> DropProposal {
+  private func updateProposal() -> Proposal {
     guard let target = drag?.current else { return record(.cancel, downgrade: nil) }
-    var proposal: DropProposal
+    var proposal: Proposal
     switch invoke(.dropUpdated, on: target) {
     case .failed:
       proposal = .forbidden
@@ -163,7 +163,7 @@ extension DragEngine {
     return record(proposal, downgrade: nil)
   }
 
-  private func record(_ proposal: DropProposal, downgrade: Downgrade?) -> DropProposal {
+  private func record(_ proposal: Proposal, downgrade: Downgrade?) -> Proposal {
     drag?.proposal = proposal
     let current = drag?.current
     let index = proposal.operation != nil ? current.flatMap(dropIndex(for:)) : nil
@@ -194,7 +194,7 @@ extension DragEngine {
   /// Calls `handler` of the rule for the target at `position` and records the call.
   @discardableResult
   func invoke(
-    _ handler: Handler, on position: Int, operation: DropOperation? = nil, outcome: DropOutcome? = nil,
+    _ handler: Handler, on position: Int, operation: DragOperation? = nil, outcome: DropOutcome? = nil,
     index: Int? = nil
   ) -> HandlerResult {
     guard let rule = ruleOfTarget[position] else { return .notImplemented }

@@ -99,7 +99,7 @@ public final class DragEngine {
 
   /// Starts a drag. Board items are dragged from where they sit; external items are
   /// known to the rules but on the board only once a rule inserts them.
-  public func beginDrag(_ session: DragSession) throws(DragError) {
+  public func beginDrag(_ session: DragRequest) throws(DragError) {
     guard drag == nil else { throw .dragInProgress }
     guard !session.items.isEmpty else { throw .noItems }
     var seen: Set<ItemID> = []

@@ -1,6 +1,6 @@
 /// Where the current drag stands. Targets are board positions.
 struct DragState {
-  var session: DragSession
+  var session: DragRequest
   var itemIDs: [ItemID]
   /// The container of the first dragged board item.
   var source: TargetID?
@@ -13,13 +13,13 @@ struct DragState {
   /// move within a target nothing overlaps can keep the result.
   var lastStepSearchedEverything = false
   /// What `dropUpdated` last proposed for the current entry, before negotiation.
-  var entryProposal: DropProposal?
+  var entryProposal: Proposal?
   /// The index `dropUpdated` named with a table proposal, for `performDrop`.
   var proposedIndex: Int?
   /// The index an `over` step named.
   var stepIndex: Int?
   /// The negotiated proposal now in force.
-  var proposal: DropProposal = .cancel
+  var proposal: Proposal = .cancel
   /// Targets whose validateDrop said no while the pointer stays over them.
   var rejected: Set<Int> = []
   /// Whether each rule takes part in this drag (it accepts a dragged item).

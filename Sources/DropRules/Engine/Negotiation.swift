@@ -1,8 +1,8 @@
 /// A change the negotiation made to a rule's proposal.
 public struct Downgrade: Hashable, Sendable, CustomStringConvertible {
-  public var from: DropOperation
-  public var to: DropProposal
-  public var allowed: Set<DropOperation>
+  public var from: DragOperation
+  public var to: Proposal
+  public var allowed: Set<DragOperation>
 
   /// `move -> copy (only copy allowed)`.
   public var description: String {
@@ -18,10 +18,10 @@ enum Negotiation {
   /// `move` where only copy is allowed becomes `copy` (as Qt does); an operation not
   /// allowed at all becomes `forbidden`.
   static func negotiate(
-    _ proposal: DropProposal, allowed: Set<DropOperation>
-  ) -> (proposal: DropProposal, downgrade: Downgrade?) {
+    _ proposal: Proposal, allowed: Set<DragOperation>
+  ) -> (proposal: Proposal, downgrade: Downgrade?) {
     guard let operation = proposal.operation, !allowed.contains(operation) else { return (proposal, nil) }
-    let result: DropProposal = operation == .move && allowed.contains(.copy) ? .copy : .forbidden
+    let result: Proposal = operation == .move && allowed.contains(.copy) ? .copy : .forbidden
     return (result, Downgrade(from: operation, to: result, allowed: allowed))
   }
 }

@@ -16,7 +16,7 @@ public enum HandlerValue: Hashable, Sendable {
   case nothing
   case boolean(Bool)
   /// A proposal word, or `{ operation = ..., index = n }`.
-  case proposal(DropProposal, index: Int?)
+  case proposal(Proposal, index: Int?)
   /// Anything else, as the trace shows it.
   case other(String)
 
@@ -58,12 +58,12 @@ public struct HandlerContext: Sendable {
   /// The insertion index, when the target has an item extent or the step names one.
   public var index: Int?
   /// The negotiated operation, in performDrop.
-  public var operation: DropOperation?
+  public var operation: DragOperation?
   /// How the drag ended, in the final dropExited.
   public var outcome: DropOutcome?
 
   public init(
-    pointer: Point, location: Point, index: Int? = nil, operation: DropOperation? = nil, outcome: DropOutcome? = nil
+    pointer: Point, location: Point, index: Int? = nil, operation: DragOperation? = nil, outcome: DropOutcome? = nil
   ) {
     self.pointer = pointer
     self.location = location
@@ -84,7 +84,7 @@ public protocol RuleCalling: AnyObject {
   /// accepts every drag.
   func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]?
   /// A drag began; a diagnostic if the rules could not be told (an internal failure).
-  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DropOperation>, source: TargetID?)
+  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
     -> Diagnostic?
   func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic?
   /// Where a handler is defined, for diagnostics about what it returned.

@@ -6,7 +6,7 @@ import Foundation
 /// let host = try RuleHost()
 /// try host.loadRules(atPaths: ["rules/calendar/calendar.lua"])
 /// try host.replaceBoard(Board(targets: days, items: events))
-/// try host.beginDrag(DragSession(items: [.board("standup")]))
+/// try host.beginDrag(DragRequest(items: [.board("standup")]))
 /// try host.movePointer(to: Point(x: 150, y: 50))   // .move
 /// try host.setModifiers([.option])                 // .copy
 /// try host.drop()                                  // .performed
@@ -91,21 +91,21 @@ public final class RuleHost {
   // MARK: Drags
 
   /// Starts a drag. See ``DragEngine/beginDrag(_:)``.
-  public func beginDrag(_ session: DragSession) throws(DragError) { try engine.beginDrag(session) }
+  public func beginDrag(_ session: DragRequest) throws(DragError) { try engine.beginDrag(session) }
 
   /// Moves the pointer to a global location and returns the negotiated proposal.
   @discardableResult
-  public func movePointer(to point: Point) throws(DragError) -> DropProposal { try engine.movePointer(to: point) }
+  public func movePointer(to point: Point) throws(DragError) -> Proposal { try engine.movePointer(to: point) }
 
   /// Moves the pointer to the centre of `target`, optionally naming the insertion index.
   @discardableResult
-  public func moveOver(_ target: TargetID, index: Int? = nil) throws(DragError) -> DropProposal {
+  public func moveOver(_ target: TargetID, index: Int? = nil) throws(DragError) -> Proposal {
     try engine.moveOver(target, index: index)
   }
 
   /// Changes the pressed modifiers: the current target gets dropUpdated only.
   @discardableResult
-  public func setModifiers(_ modifiers: Set<Modifier>) throws(DragError) -> DropProposal {
+  public func setModifiers(_ modifiers: Set<Modifier>) throws(DragError) -> Proposal {
     try engine.setModifiers(modifiers)
   }
 

@@ -2,7 +2,7 @@
 public typealias TargetID = String
 
 /// The direction along which a target lays out its items.
-public enum Axis: String, Sendable, Hashable {
+public enum ItemAxis: String, Sendable, Hashable {
   case vertical
   case horizontal
 }
@@ -20,12 +20,12 @@ public struct DropTarget: Hashable, Sendable {
   /// The ids of the items the target holds, in order.
   public var items: [ItemID]
   /// With an item extent, the host computes the insertion gap nearest the pointer.
-  public var axis: Axis?
+  public var axis: ItemAxis?
   public var itemExtent: Double?
 
   public init(
     id: TargetID, type: String, frame: Rect, parent: TargetID? = nil, data: [String: JSONValue] = [:],
-    items: [ItemID] = [], axis: Axis? = nil, itemExtent: Double? = nil
+    items: [ItemID] = [], axis: ItemAxis? = nil, itemExtent: Double? = nil
   ) {
     self.id = id
     self.type = type
@@ -45,7 +45,7 @@ public struct DropTarget: Hashable, Sendable {
   }
 
   /// The gap computation itself, on the fields it needs (the hot path copies no target).
-  static func insertionIndex(at point: Point, in frame: Rect, axis: Axis?, itemExtent: Double, itemCount: Int) -> Int? {
+  static func insertionIndex(at point: Point, in frame: Rect, axis: ItemAxis?, itemExtent: Double, itemCount: Int) -> Int? {
     guard itemExtent > 0 else { return nil }
     let offset = (axis ?? .vertical) == .vertical ? point.y - frame.y : point.x - frame.x
     let raw = (offset / itemExtent + 0.5).rounded(.down) + 1

@@ -30,7 +30,7 @@ final class LuaRules: RuleCalling {
     var location = LuaSlot.none
     var globalLocation = LuaSlot.none
     var index: Int?
-    var operation: DropOperation?
+    var operation: DragOperation?
     var outcome: DropOutcome?
   }
 
@@ -58,7 +58,7 @@ final class LuaRules: RuleCalling {
   }
 
   func dragDidBegin(
-    items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DropOperation>, source: TargetID?
+    items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?
   ) -> Diagnostic? {
     guard let api else { return nil }
     do {
@@ -169,7 +169,7 @@ final class LuaRules: RuleCalling {
     case .boolean(let flag): return .returned(.boolean(flag))
     case .other(let description): return .returned(.other(description))
     case .proposal(let code, let index):
-      let proposal = DropProposal.allCases[code]
+      let proposal = Proposal.allCases[code]
       switch index {
       case .none: return .returned(.proposal(proposal, index: nil))
       case .integer(let whole):

@@ -7,7 +7,7 @@ public struct Scenario: Sendable {
   public var rules: [String]
   public var types: [(id: TypeIdentifier, conformsTo: [TypeIdentifier])]
   public var board: Board
-  public var drag: DragSession
+  public var drag: DragRequest
   public var steps: [ScenarioStep]
   public var expect: ScenarioExpectation?
 }
@@ -32,7 +32,7 @@ public enum ScenarioStep: Hashable, Sendable {
 /// What a scenario expects; each part is checked only when given.
 public struct ScenarioExpectation: Hashable, Sendable {
   /// The negotiated proposal after each pointer or modifier step.
-  public var proposals: [DropProposal]?
+  public var proposals: [Proposal]?
   public var outcome: DropOutcome?
   /// Item ids per target after the drag; `*` matches any one item (a fresh copy).
   public var board: [TargetID: [String]]?
@@ -43,7 +43,7 @@ public struct ScenarioExpectation: Hashable, Sendable {
   public var errors: Int?
 
   public init(
-    proposals: [DropProposal]? = nil, outcome: DropOutcome? = nil, board: [TargetID: [String]]? = nil,
+    proposals: [Proposal]? = nil, outcome: DropOutcome? = nil, board: [TargetID: [String]]? = nil,
     data: [TargetID: [String: JSONValue]]? = nil, errors: Int? = nil
   ) {
     self.proposals = proposals

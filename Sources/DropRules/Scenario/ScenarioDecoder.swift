@@ -72,13 +72,13 @@ public struct ScenarioDecoder {
     let types = try root["types"].map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
     guard let boardJSON = root["board"] else { throw error(at: "board", "is missing") }
     let board = try decodeBoard(boardJSON)
-    let drag: DragSession
+    let drag: DragRequest
     if let dragJSON = root["drag"] {
       drag = try decodeDrag(dragJSON, board: board)
     } else if requiresDrag {
       throw error(at: "drag", "is missing")
     } else {
-      drag = DragSession(items: [])
+      drag = DragRequest(items: [])
     }
     let steps = try decodeSteps(root["steps"] ?? .array([]), board: board)
     let expect = try root["expect"].map { value throws(ScenarioError) in try decodeExpectation(value, board: board) }
@@ -155,10 +155,10 @@ public struct ScenarioDecoder {
       .enumerated().map { offset, value throws(ScenarioError) in
         try decodeItem(value, at: "\(path).items\(position(offset))")
       }
-    var axis: Axis?
+    var axis: ItemAxis?
     if let axisJSON = fields["axis"] {
       let name = try string(axisJSON, at: path + ".axis")
-      guard let parsed = Axis(rawValue: name) else {
+      guard let parsed = ItemAxis(rawValue: name) else {
         throw error(at: path + ".axis", "expected \"vertical\" or \"horizontal\", got \"\(name)\"")
       }
       axis = parsed
@@ -221,7 +221,7 @@ public struct ScenarioDecoder {
   }
 
   /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`.
-  public func decodeDrag(_ json: JSONValue, board: Board) throws(ScenarioError) -> DragSession {
+  public func decodeDrag(_ json: JSONValue, board: Board) throws(ScenarioError) -> DragRequest {
     let fields = try object(json, at: "drag")
     try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: "drag")
     guard let itemsJSON = fields["items"] else { throw error(at: "drag.items", "is missing") }
@@ -243,13 +243,13 @@ public struct ScenarioDecoder {
       throw error(at: "drag.items\(position(offset))", "item '\(item.id)' is dragged twice")
     }
     let allowed = try fields["allowedOperations"].map { value throws(ScenarioError) in
-      Set(try names(value, at: "drag.allowedOperations", as: DropOperation.self))
+      Set(try names(value, at: "drag.allowedOperations", as: DragOperation.self))
     }
     let modifiers =
       try fields["modifiers"].map { value throws(ScenarioError) in
         Set(try names(value, at: "drag.modifiers", as: Modifier.self))
       } ?? []
-    return DragSession(items: items, allowedOperations: allowed, modifiers: modifiers)
+    return DragRequest(items: items, allowedOperations: allowed, modifiers: modifiers)
   }
 
   private func decodeSteps(_ json: JSONValue, board: Board) throws(ScenarioError) -> [ScenarioStep] {
@@ -297,7 +297,7 @@ public struct ScenarioDecoder {
     try allowOnly(["proposals", "outcome", "board", "data", "errors"], in: fields, at: "expect")
     var expectation = ScenarioExpectation()
     expectation.proposals = try fields["proposals"].map { value throws(ScenarioError) in
-      try names(value, at: "expect.proposals", as: DropProposal.self)
+      try names(value, at: "expect.proposals", as: Proposal.self)
     }
     if let outcome = fields["outcome"] {
       let name = try string(outcome, at: "expect.outcome")

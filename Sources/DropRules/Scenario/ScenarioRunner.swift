@@ -3,7 +3,7 @@ public struct ScenarioResult {
   public var scenario: Scenario
   public var trace: [TraceStep]
   /// The negotiated proposal after each pointer or modifier step.
-  public var proposals: [DropProposal]
+  public var proposals: [Proposal]
   public var outcome: DropOutcome
   public var board: Board
   public var diagnostics: [Diagnostic]
@@ -63,7 +63,7 @@ public struct ScenarioRunner {
   /// cancel is cancelled after its last step, so every entered target is exited.
   public func run(_ scenario: Scenario, extraRules: [String] = []) throws(ScenarioRunError) -> ScenarioResult {
     let host = try makeHost(for: scenario, extraRules: extraRules)
-    var proposals: [DropProposal] = []
+    var proposals: [Proposal] = []
     var outcome = DropOutcome.cancelled
     do {
       try host.beginDrag(scenario.drag)

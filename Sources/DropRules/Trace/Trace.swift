@@ -78,7 +78,7 @@ public struct TraceStep: Hashable, Sendable {
   public var target: TargetID?
   public var calls: [HandlerCall] = []
   /// The negotiated proposal after a pointer or modifier step.
-  public var proposal: DropProposal?
+  public var proposal: Proposal?
   /// The insertion index a drop at this step would pass to performDrop, when there is one.
   public var index: Int?
   /// Set when the negotiation changed the rule's proposal.

@@ -7,7 +7,7 @@ struct TraceRecorder {
     case call(Handler, TargetID, HandlerValue?)
     case printed(String)
     indirect case diagnostic(Diagnostic)
-    case proposal(DropProposal, index: Int?, downgrade: Downgrade?, target: TargetID?)
+    case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?)
     case outcome(DropOutcome)
   }
 

@@ -12,7 +12,7 @@ final class SwiftRules: RuleCalling {
 
   func rule(forTargetType type: String) -> RuleID? { type == "box" ? 0 : nil }
   func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]? { accepts }
-  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DropOperation>, source: TargetID?)
+  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
     -> Diagnostic?
   {
     events.append("begin \(items.joined(separator: ",")) from \(source ?? "outside")")
@@ -56,7 +56,7 @@ struct DragEngineTests {
       }
       return .returned(.nothing)
     }
-    try engine.beginDrag(DragSession(items: [.board("x")]))
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
     #expect(try engine.moveOver("b") == .copy)
     #expect(engine.currentBoard.items(in: "b") == ["x"])
     #expect(engine.board.items(in: "a") == ["x"])
@@ -78,7 +78,7 @@ struct DragEngineTests {
       _ = try? engine.stage { board throws(BoardError) in try board.setData("k", to: .bool(true), on: target) }
       return failure
     }
-    try engine.beginDrag(DragSession(items: [.board("x")]))
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
     #expect(try engine.moveOver("b") == .move)
     #expect(try engine.drop() == .failed)
     #expect(engine.board.target("b")?.data.isEmpty == true)
@@ -86,14 +86,14 @@ struct DragEngineTests {
     #expect(engine.diagnostics.first?.step == 2)
 
     rules.handlers[.validateDrop] = { _, _ in failure }
-    try engine.beginDrag(DragSession(items: [.board("x")]))
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
     #expect(try engine.moveOver("b") == .cancel)
   }
 
   @Test("a rule's odd return value is forbidden with a diagnostic pointing at its definition")
   func oddProposal() throws {
     rules.handlers[.dropUpdated] = { _, _ in .returned(.other("42")) }
-    try engine.beginDrag(DragSession(items: [.board("x")]))
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
     #expect(try engine.moveOver("b") == .forbidden)
     #expect(engine.diagnostics.first?.file == "rules.swift")
     #expect(engine.diagnostics.first?.message.hasPrefix("dropUpdated returned 42;") == true)
@@ -102,7 +102,7 @@ struct DragEngineTests {
   @Test("within a target nothing overlaps, moves keep the target without a new search")
   func stableTarget() throws {
     rules.handlers[.dropUpdated] = { _, context in .returned(.proposal(.move, index: Int(context.location.x))) }
-    try engine.beginDrag(DragSession(items: [.board("x")]))
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
     for x in [110.0, 120, 130, 199] { try engine.movePointer(to: Point(x: x, y: 50)) }
     try engine.movePointer(to: Point(x: 210, y: 50))
     #expect(engine.trace.map { $0.target ?? "-" } == ["b", "b", "b", "b", "-"])

@@ -37,7 +37,7 @@ struct DragInvariantTests {
     for _ in 0..<300 {
       let dragged = ids.filter { _ in generator.next() % 3 == 0 }
       guard !dragged.isEmpty else { continue }
-      try host.beginDrag(DragSession(items: dragged.map { .board($0) }))
+      try host.beginDrag(DragRequest(items: dragged.map { .board($0) }))
       for _ in 0..<Int(generator.next() % 5) {
         let point = Point(x: Double(generator.next() % 450), y: Double(generator.next() % 120))
         try host.movePointer(to: point)

@@ -29,7 +29,7 @@ struct HostObjectTests {
           return "move"
         end } }
         """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     try host.movePointer(to: Point(x: 50, y: 50))
     #expect(host.printedLines == ["true\ttrue\ttrue\t1\ttrue\ttrue\ttrue\tfalse\tfalse"])
   }
@@ -48,7 +48,7 @@ struct HostObjectTests {
           return "move"
         end } }
         """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     try host.movePointer(to: Point(x: 50, y: 50))
     #expect(host.printedLines == ["true\tcount,tags\t2\ty\t2\ttrue\ttrue\tfalse"])
   }
@@ -70,7 +70,7 @@ struct HostObjectTests {
         } }
         """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
     for _ in 0..<2 {
-      try host.beginDrag(DragSession(items: [.board("a")]))
+      try host.beginDrag(DragRequest(items: [.board("a")]))
       try host.moveOver("other")
       try host.moveOver("other")
       #expect(try host.drop() == .failed)
@@ -95,7 +95,7 @@ struct HostObjectTests {
           return "move"
         end } }
         """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     try host.moveOver("list")
     try host.cancel()
     var replaced = nested()
@@ -103,7 +103,7 @@ struct HostObjectTests {
       id: "other", type: "box", frame: Rect(x: 300, y: 0, width: 50, height: 50), parent: "list")
     replaced[0].items = ["a"]
     try host.replaceBoard(Board(targets: replaced, items: [DragItem(id: "a", name: "Renamed")]))
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     try host.moveOver("list")
     let lines = host.printedLines
     #expect(lines.count == 2)
@@ -122,11 +122,11 @@ struct HostObjectTests {
           return "move"
         end } }
         """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     try host.moveOver("list")
     try host.cancel()
     try host.replaceBoard(Board(targets: [nested()[0]], items: [textItem("a"), textItem("b")]))
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     try host.moveOver("list")
     #expect(host.printedLines.first?.contains("target 'other' is no longer on the board") == true)
   }
@@ -142,7 +142,7 @@ struct HostObjectTests {
           performDrop = function(info, target) target:insert(info.items[1], \(index)) return true end,
         } }
         """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     try host.moveOver("other")
     #expect(try host.drop() == .failed)
     #expect(host.diagnostics.first?.message.contains("target:insert: index must be a") == true)
@@ -157,7 +157,7 @@ struct HostObjectTests {
     let host = try makeHost(
       rules: "return { box = { dropUpdated = function() return { operation = 'move', index = \(index) } end } }",
       targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     #expect(try host.moveOver("other") == .forbidden)
     #expect(host.diagnostics.first?.message.contains("index that is not a whole, finite number") == true)
     #expect(host.diagnostics.first?.line == 1)
@@ -172,7 +172,7 @@ struct HostObjectTests {
           performDrop = function(info, target) target:insert(info.items[1], -1e300) return true end,
         } }
         """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("b")]))
+    try host.beginDrag(DragRequest(items: [.board("b")]))
     #expect(try host.moveOver("list") == .move)
     #expect(try host.drop() == .performed)
     #expect(host.board.items(in: "list") == ["b", "a"])
@@ -182,7 +182,7 @@ struct HostObjectTests {
   func replaceDuringDrag() throws {
     let host = try makeHost(
       rules: "return { box = {} }", targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("a")]))
+    try host.beginDrag(DragRequest(items: [.board("a")]))
     #expect(throws: DragError.dragInProgress) { try host.replaceBoard(Board()) }
     #expect(throws: DragError.dragInProgress) { try host.declareType("x.y", conformsTo: []) }
     #expect(!host.loadRulesCollectingProblems(atPaths: ["x.lua"]).isEmpty)

@@ -29,7 +29,7 @@ struct LifecycleTests {
     let host = try makeHost(
       rules: Self.loggingRule, targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")],
       directory: directory)
-    try host.beginDrag(DragSession(items: [.board("x")]))
+    try host.beginDrag(DragRequest(items: [.board("x")]))
     #expect(try host.movePointer(to: Point(x: 10, y: 10)) == .move)
     #expect(try host.movePointer(to: Point(x: 20, y: 10)) == .move)
     #expect(try host.setModifiers([.option]) == .copy)
@@ -52,7 +52,7 @@ struct LifecycleTests {
   func overNothing() throws {
     let host = try makeHost(
       rules: Self.loggingRule, targets: row(["a"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("x")]))
+    try host.beginDrag(DragRequest(items: [.board("x")]))
     #expect(try host.movePointer(to: Point(x: 500, y: 500)) == .cancel)
     #expect(try host.drop() == .cancelled)
     #expect(host.callLog.isEmpty)

@@ -29,12 +29,12 @@ struct RuleAPITests {
           ]),
         DragItem(id: "bad", representations: [Representation(type: "public.json", payload: "{assignee: ana")]),
       ], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("good")]))
+    try host.beginDrag(DragRequest(items: [.board("good")]))
     #expect(try host.moveOver("b") == .move)
     #expect(host.trace.last?.printed == ["ana\t3\t2\tbug\tinteger"])
     _ = try host.cancel()
 
-    try host.beginDrag(DragSession(items: [.board("bad")]))
+    try host.beginDrag(DragRequest(items: [.board("bad")]))
     #expect(try host.moveOver("b") == .forbidden)
     #expect(host.trace.last?.printed == ["droprules.decodeJSON: not valid JSON: {assignee: ana"])
     #expect(host.diagnostics.isEmpty)
@@ -52,12 +52,12 @@ struct RuleAPITests {
         } }
         """, targets: row(["a", "b", "c"], items: ["a": ["x", "y"]]), items: [textItem("x"), textItem("y")],
       directory: directory)
-    try host.beginDrag(DragSession(items: [.board("y"), .board("x")]))
+    try host.beginDrag(DragRequest(items: [.board("y"), .board("x")]))
     try host.moveOver("b")
     #expect(try host.drop() == .performed)
     #expect(host.board.items(in: "b") == ["y", "x"])
 
-    try host.beginDrag(DragSession(items: [.board("x")]))
+    try host.beginDrag(DragRequest(items: [.board("x")]))
     try host.moveOver("c")
     #expect(try host.drop() == .failed)
     let diagnostic = try #require(host.diagnostics.first)

@@ -21,7 +21,7 @@ struct TransactionTests {
           end,
         } }
         """, targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("x")]))
+    try host.beginDrag(DragRequest(items: [.board("x")]))
     try host.moveOver("b")
     #expect(try host.drop() == .failed)
     #expect(host.board.items(in: "a") == ["x"])
@@ -49,7 +49,7 @@ struct TransactionTests {
           performDrop = function() return true end,
         } }
         """, targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("x")]))
+    try host.beginDrag(DragRequest(items: [.board("x")]))
     try host.moveOver("b")
     #expect(host.currentBoard.items(in: "b") == ["x"])
     #expect(try host.cancel() == .cancelled)
@@ -65,11 +65,11 @@ struct TransactionTests {
       rules:
         "return { box = { dropUpdated = function() return 'move' end, performDrop = function() return true end } }",
       targets: row(["a"]), items: [], directory: directory)
-    try host.beginDrag(DragSession(items: [.external(textItem("note"))]))
+    try host.beginDrag(DragRequest(items: [.external(textItem("note"))]))
     #expect(try host.moveOver("a") == .copy)
     #expect(host.trace.last?.downgrade?.description == "move -> copy (only copy allowed)")
     try host.cancel()
-    try host.beginDrag(DragSession(items: [.external(textItem("note"))], allowedOperations: []))
+    try host.beginDrag(DragRequest(items: [.external(textItem("note"))], allowedOperations: []))
     #expect(try host.moveOver("a") == .forbidden)
   }
 
@@ -78,7 +78,7 @@ struct TransactionTests {
     let host = try makeHost(
       rules: "return { box = { dropUpdated = function(info) if info.modifiers.shift then return 'move' end end } }",
       targets: row(["a"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory)
-    try host.beginDrag(DragSession(items: [.board("x")]))
+    try host.beginDrag(DragRequest(items: [.board("x")]))
     #expect(try host.moveOver("a") == .copy)
     #expect(try host.setModifiers([.shift]) == .move)
     #expect(try host.setModifiers([]) == .move)
@@ -97,7 +97,7 @@ struct TransactionTests {
         DropTarget(id: "column", type: "column", frame: Rect(x: 0, y: 0, width: 100, height: 300)),
         DropTarget(id: "card", type: "card", frame: Rect(x: 0, y: 100, width: 100, height: 50), parent: "column"),
       ], items: [], directory: directory)
-    try host.beginDrag(DragSession(items: [.external(textItem("x"))]))
+    try host.beginDrag(DragRequest(items: [.external(textItem("x"))]))
     #expect(try host.movePointer(to: Point(x: 50, y: 10)) == .copy)
     #expect(try host.movePointer(to: Point(x: 50, y: 120)) == .copy)
     #expect(try host.movePointer(to: Point(x: 50, y: 130)) == .copy)
@@ -110,7 +110,7 @@ struct TransactionTests {
     let host = try makeHost(
       rules: "return { box = { dropUpdated = function() while true do end end } }",
       targets: row(["a"]), items: [], directory: directory, limits: LuaLimits(maxInstructions: 50_000))
-    try host.beginDrag(DragSession(items: [.external(textItem("x"))]))
+    try host.beginDrag(DragRequest(items: [.external(textItem("x"))]))
     #expect(try host.moveOver("a") == .forbidden)
     #expect(host.diagnostics.first?.message.contains("instruction budget of 50000") == true)
     #expect(try host.drop() == .cancelled)

@@ -36,7 +36,7 @@ struct IsolationTests {
       directory: directory)
     var lines: [String] = []
     for _ in 0..<2 {
-      try host.beginDrag(DragSession(items: [.external(textItem("note"))]))
+      try host.beginDrag(DragRequest(items: [.external(textItem("note"))]))
       try host.moveOver("a")
       try host.moveOver("v")
       try host.cancel()
@@ -113,7 +113,7 @@ struct IsolationTests {
     targets[1].frame.x = 100
     let host = try makeHost(
       files: [("attacker.lua", attacker), ("victim.lua", victim)], targets: targets, items: [], directory: directory)
-    try host.beginDrag(DragSession(items: [.external(textItem("note"))]))
+    try host.beginDrag(DragRequest(items: [.external(textItem("note"))]))
     try host.moveOver("a")
     try host.moveOver("v")
     #expect(host.printedLines == ["original"])

@@ -1,18 +1,18 @@
 /// What a drop does with the dragged items.
-public enum DropOperation: String, Sendable, CaseIterable, Hashable {
+public enum DragOperation: String, Sendable, CaseIterable, Hashable {
   case copy
   case move
 }
 
 /// The answer of `dropUpdated`: what would happen if the user dropped now.
-public enum DropProposal: String, Sendable, CaseIterable, Hashable {
+public enum Proposal: String, Sendable, CaseIterable, Hashable {
   case move
   case copy
   case forbidden
   case cancel
 
   /// The operation a drop with this proposal performs, if any.
-  public var operation: DropOperation? {
+  public var operation: DragOperation? {
     switch self {
     case .move: .move
     case .copy: .copy

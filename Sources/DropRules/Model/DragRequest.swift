@@ -12,14 +12,14 @@ public enum DraggedItem: Hashable, Sendable {
 }
 
 /// What the user drags and how: the items, the allowed operations and the modifiers.
-public struct DragSession: Hashable, Sendable {
+public struct DragRequest: Hashable, Sendable {
   public var items: [DraggedItem]
-  public var allowedOperations: Set<DropOperation>
+  public var allowedOperations: Set<DragOperation>
   public var modifiers: Set<Modifier>
 
   /// - Parameter allowedOperations: nil gives the default: copy and move for a local
   ///   drag, copy only when every item comes from another app.
-  public init(items: [DraggedItem], allowedOperations: Set<DropOperation>? = nil, modifiers: Set<Modifier> = []) {
+  public init(items: [DraggedItem], allowedOperations: Set<DragOperation>? = nil, modifiers: Set<Modifier> = []) {
     self.items = items
     self.modifiers = modifiers
     let isExternal = !items.isEmpty && items.allSatisfy { if case .external = $0 { true } else { false } }
