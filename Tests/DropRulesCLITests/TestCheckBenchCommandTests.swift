@@ -96,8 +96,25 @@ struct TestCheckBenchCommandTests {
     ])
     #expect(result.status == 0)
     let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-    for key in ["calls", "nsPerCall", "p50Ns", "p99Ns", "callsPerSecond"] { #expect(report?[key] != nil, "\(key)") }
+    for key in ["calls", "nsPerCall", "p50Ns", "p99Ns", "callsPerSecond", "steps", "nsPerStep", "timerOverheadNs"] {
+      #expect(report?[key] != nil, "\(key)")
+    }
     #expect(report?["calls"] as? Int == 100)
+    #expect(report?["steps"] as? Int == 60)
+  }
+
+  @Test(
+    "numbers that would overflow or exhaust the host are refused before anything runs",
+    arguments: [
+      ["test", "--max-instructions", "9223372036854775807", "rules/"],
+      ["test", "--max-instructions", "0", "rules/"],
+      ["run", "--max-memory", "9223372036854775807", "rules/calendar/move-to-empty-day.scenario.json"],
+      ["bench", "rules/calendar/move-to-empty-day.scenario.json", "--iterations", "4611686018427387904"],
+    ])
+  func bounds(_ arguments: [String]) throws {
+    let result = try DropRulesBinary.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("must be between"))
   }
 
   @Test("help names every subcommand")
