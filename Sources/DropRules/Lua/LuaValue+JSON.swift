@@ -47,8 +47,11 @@ extension LuaValue {
         }
       }
       return .success(.object(fields))
-    case .function, .reference:
-      return .failure(LuaHostError("\(typeName) values cannot be stored as data"))
+    case .function:
+      return .failure(LuaHostError("functions cannot be stored as data"))
+    case .reference:
+      return .failure(
+        LuaHostError("tables with a metatable, or nested more than 32 levels deep, cannot be stored as data"))
     }
   }
 }

@@ -45,7 +45,9 @@ public struct DropTarget: Hashable, Sendable {
   }
 
   /// The gap computation itself, on the fields it needs (the hot path copies no target).
-  static func insertionIndex(at point: Point, in frame: Rect, axis: ItemAxis?, itemExtent: Double, itemCount: Int) -> Int? {
+  static func insertionIndex(at point: Point, in frame: Rect, axis: ItemAxis?, itemExtent: Double, itemCount: Int)
+    -> Int?
+  {
     guard itemExtent > 0 else { return nil }
     let offset = (axis ?? .vertical) == .vertical ? point.y - frame.y : point.x - frame.x
     let raw = (offset / itemExtent + 0.5).rounded(.down) + 1

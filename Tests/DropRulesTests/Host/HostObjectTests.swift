@@ -189,4 +189,28 @@ struct HostObjectTests {
     try host.cancel()
     try host.replaceBoard(Board())
   }
+
+  @Test("data read from one target can be stored on another; objects and deep tables cannot")
+  func copyData() throws {
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function(info, target)
+            local list = info.board:target("list")
+            target:set("tags", list.data.tags)
+            target:set("all", list.data)
+            local deep = {} for _ = 1, 40 do deep = { deep } end
+            print(target.data.tags[2], target.data.all.count, pcall(target.set, target, "item", info.items[1]))
+            print(pcall(target.set, target, "deep", deep))
+            return "move"
+          end,
+        } }
+        """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("a")]))
+    try host.moveOver("other")
+    let lines = host.printedLines
+    #expect(lines.first?.hasPrefix("y\t2\tfalse\t") == true)
+    #expect(lines.first?.contains("tables with a metatable, or nested more than 32 levels deep") == true)
+    #expect(lines.last?.contains("nested more than 32 levels deep") == true)
+  }
 }

@@ -7,7 +7,7 @@
 -- (`info.source`, `item.container`, `target.parent`) are the same objects that
 -- `info.board:target(id)` and `info.items` give.
 local host, trusted = ...
-local view, freeze, object, backingOf = trusted.view, trusted.freeze, trusted.object, trusted.backing
+local view, freeze, object, backingOf, thaw = trusted.view, trusted.freeze, trusted.object, trusted.backing, trusted.thaw
 local type, error, ipairs, rawget, rawset, tostring, setmetatable, select, next, mathType =
   type, error, ipairs, rawget, rawset, tostring, setmetatable, select, next, math.type
 local huge = math.huge
@@ -158,7 +158,7 @@ end
 
 function Target.set(target, key, value)
   if type(key) ~= "string" then fail("target:set expects a string key, got " .. type(key), 2) end
-  change(forgetTargets(host.setData(targetID(target, "target:set"), key, value)))
+  change(forgetTargets(host.setData(targetID(target, "target:set"), key, thaw(value))))
 end
 
 local function fetchTargetField(backing, key)

@@ -23,6 +23,8 @@ end
 -- sealed value -> the table behind it. Weak keys: a sealed value lives as long as
 -- someone holds it.
 local sealed = realSetmetatable({}, { __mode = "k" })
+-- The sealed values that are views (the others are host objects).
+local views = realSetmetatable({}, { __mode = "k" })
 
 -- A sealed value's metatable names it in `__metatable`, which `getmetatable` returns,
 -- so one shared writer can say what was written to.
@@ -48,6 +50,7 @@ function trusted.view(backing, what)
     __metatable = what, __name = "droprules.view",
   })
   sealed[value] = backing
+  views[value] = true
   return value
 end
 
@@ -70,6 +73,15 @@ function trusted.object(backing, what, describe, fetch)
   if fetch ~= nil then realSetmetatable(backing, { __index = fetch }) end
   sealed[value] = backing
   return value
+end
+
+--- A plain copy of a view (and the views inside it), so that data read from one
+--- target can be stored on another; anything else is returned as it is.
+function trusted.thaw(value)
+  if not views[value] then return value end
+  local copy = {}
+  for key, element in realNext, sealed[value] do copy[key] = trusted.thaw(element) end
+  return copy
 end
 
 --- The table behind a sealed value, for the host's own code.
