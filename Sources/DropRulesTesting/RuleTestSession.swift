@@ -15,6 +15,9 @@ final class RuleTestSession {
   private var runtime: LuaRuntime?
   private var listTests: LuaReference?
   private var simulations: [Int: RuleHost] = [:]
+  /// Simulations whose last drag every source refused: its steps answer `cancel`, and
+  /// its drop and cancel `refused`.
+  private var refusedDrags: Set<Int> = []
   private var nextSimulation = 1
 
   init(file: String, limits: LuaLimits, coverage: CoverageRecorder?) {
@@ -57,7 +60,10 @@ final class RuleTestSession {
   /// Runs one test; returns nil when it passed, else the failure as `file:line: message`.
   func run(_ test: TestCase) -> String? {
     guard let runtime else { return "\(file): not loaded" }
-    defer { simulations.removeAll() }
+    defer {
+      simulations.removeAll()
+      refusedDrags.removeAll()
+    }
     do {
       try runtime.call(test.body)
       return nil
@@ -115,15 +121,22 @@ final class RuleTestSession {
           let decoder = ScenarioDecoder(file: file, baseDirectory: directory, firstIndex: 1)
           let session = try decoder.decodeDrag(.object(fields), board: host.board)
           if host.isDragging { _ = try host.cancel() }
-          try host.beginDrag(session)
-          return [.boolean(true)]
+          let start = try host.beginDrag(session)
+          let id = arguments.first?.intValue ?? 0
+          if start.isRefused { refusedDrags.insert(id) } else { refusedDrags.remove(id) }
+          return [.table(LuaTable(sequence: start.refused.map(LuaValue.string)))]
         }
       },
       "step": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in
           let host = try simulation(arguments.first)
           let values = Array(arguments.dropFirst(2))
-          switch arguments.count > 1 ? arguments[1].stringValue : nil {
+          let kind = arguments.count > 1 ? arguments[1].stringValue : nil
+          if !host.isDragging, refusedDrags.contains(arguments.first?.intValue ?? 0) {
+            let ends = kind == "drop" || kind == "cancel"
+            return [.string(ends ? DropOutcome.refused.rawValue : Proposal.cancel.rawValue)]
+          }
+          switch kind {
           case "over":
             guard let id = values.first?.stringValue else { throw LuaHostError("drag:over expects a target id") }
             let index = values.count > 1 ? values[1].intValue : nil
@@ -142,6 +155,17 @@ final class RuleTestSession {
               return modifier
             }
             return [.string(try host.setModifiers(Set(modifiers)).rawValue)]
+          case "outside":
+            let accepts = values.first?.tableValue?.sequence.compactMap(\.stringValue).map { TypeIdentifier($0) }
+            var operation = DragOperation.copy
+            if values.count > 1, !values[1].isNil {
+              guard let name = values[1].stringValue, let parsed = DragOperation(rawValue: name) else {
+                throw LuaHostError("drag:outside: operation must be \"copy\" or \"move\"")
+              }
+              operation = parsed
+            }
+            let proposal = try host.moveOutside(accepting: accepts ?? ["public.item"], operation: operation)
+            return [.string(proposal.rawValue)]
           case "drop": return [.string(try host.drop().rawValue)]
           default: return [.string(try host.cancel().rawValue)]
           }

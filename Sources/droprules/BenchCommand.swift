@@ -57,13 +57,15 @@ struct BenchCommand: ParsableCommand {
     let started = DispatchTime.now().uptimeNanoseconds
     do {
       for _ in 0..<iterations {
-        try host.beginDrag(scenario.drag)
+        // A drag its sources refuse has no steps to time.
+        if try host.beginDrag(scenario.drag).isRefused { continue }
         let dragStarted = DispatchTime.now().uptimeNanoseconds
         for step in pointerSteps {
           switch step {
           case .at(let point): try host.movePointer(to: point)
           case .over(let target, let index): try host.moveOver(target, index: index)
           case .modifiers(let modifiers): try host.setModifiers(modifiers)
+          case .outside(let accepts, let operation): try host.moveOutside(accepting: accepts, operation: operation)
           case .drop, .cancel: break
           }
         }

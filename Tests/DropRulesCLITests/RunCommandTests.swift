@@ -13,22 +13,22 @@ struct RunCommandTests {
         rules    rules/calendar/calendar.lua
 
         step 1  at (50, 50)
-          validateDrop  day-12  true
-          dropUpdated   day-12  move
-          proposal      move
+          validateDrop    day-12  true
+          dropUpdated     day-12  move
+          proposal        move
 
         step 2  over day-13
-          validateDrop  day-13  true
-          dropUpdated   day-13  move
-          proposal      move
+          validateDrop    day-13  true
+          dropUpdated     day-13  move
+          proposal        move
 
         step 3  modifiers option
-          dropUpdated   day-13  copy
-          proposal      copy
+          dropUpdated     day-13  copy
+          proposal        copy
 
         step 4  drop
-          performDrop   day-13  true
-          outcome       performed
+          performDrop     day-13  true
+          outcome         performed
 
         board
           day-12  standup
@@ -55,8 +55,8 @@ struct RunCommandTests {
     let path = "rules/contacts/vcard-from-another-app.scenario.json"
     let text = try DropRulesBinary.run(["run", path])
     #expect(text.status == 0)
-    #expect(text.stdout.contains("proposal      copy  index 1\n"))
-    #expect(text.stdout.contains("proposal      copy  index 2\n"))
+    #expect(text.stdout.contains("proposal        copy  index 1  over ana (before)\n"))
+    #expect(text.stdout.contains("proposal        copy  index 2  over bo (before)\n"))
     let json = try DropRulesBinary.run(["run", "--format", "json", path])
     let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     let steps = try #require((document?["scenarios"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
@@ -94,7 +94,7 @@ struct RunCommandTests {
     #expect(result.status == 1)
     #expect(
       result.stdout.contains("rules.lua:3: attempt to index a nil value (field 'limit') (in dropUpdated of a, step 1)"))
-    #expect(result.stdout.contains("proposal      forbidden"))
+    #expect(result.stdout.contains("proposal        forbidden"))
   }
 
   @Test(

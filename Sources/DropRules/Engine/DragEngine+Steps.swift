@@ -29,18 +29,24 @@ extension DragEngine {
   }
 
   /// Drops: with a move or copy proposal `performDrop` runs and its result commits or
-  /// rolls back the staged changes; otherwise the drag is cancelled.
+  /// rolls back the staged changes; otherwise the drag is cancelled. Over another app, a
+  /// move or copy proposal is performed there: nothing on the board performs it, and what
+  /// the drag staged on the board is rolled back.
   @discardableResult
   public func drop() throws(DragError) -> DropOutcome {
     guard let state = drag else { throw .noDrag }
     beginStep(.drop)
+    if let outside = state.outside {
+      guard let operation = outside.proposal.operation else { return finish(.cancelled) }
+      return finish(.performed, operation: operation)
+    }
     guard let current = state.current, let operation = state.proposal.operation else { return finish(.cancelled) }
     let result = invoke(.performDrop, on: current, operation: operation, index: dropIndex(for: current))
     guard case .returned(.boolean(true)) = result else { return finish(.failed) }
     let undo = drag?.undo ?? []
     drag?.undo = []
     currentBoard.pruneDetached(among: undo)
-    return finish(.performed)
+    return finish(.performed, operation: operation, destination: currentBoard.targets[current].id)
   }
 
   /// Cancels the drag: nothing is performed and every staged change is rolled back.
@@ -64,6 +70,7 @@ extension DragEngine {
     if within == nil, drag?.lastStepSearchedEverything == true, let current = drag?.current {
       stillInside = currentBoard.targets[current].frame.contains(point) && hitTester.isStable(current)
     }
+    returnToBoard()
     drag?.pointer = point
     drag?.stepIndex = index
     drag?.lastStepSearchedEverything = within == nil
@@ -86,13 +93,14 @@ extension DragEngine {
     }
   }
 
-  /// Whether the target at `position` takes part in this drag: it has a rule, and the
-  /// rule accepts one of the dragged items. Decided once per rule and drag.
+  /// Whether the target at `position` takes part in this drag: it has a rule that takes
+  /// drops, and the rule accepts one of the dragged items. Decided once per rule and drag.
   private func takesPart(_ position: Int) -> Bool {
     guard let rule = ruleOfTarget[position], let state = drag else { return false }
     if let known = state.participation[rule] { return known }
     let result =
-      rules.acceptedTypes(of: rule).map { accepted in
+      Handler.takesDrops { rules.implements($0, in: rule) }
+      && rules.acceptedTypes(of: rule).map { accepted in
         state.itemIDs.contains { currentBoard.item($0)?.conforms(toAnyOf: accepted, in: types) ?? false }
       } ?? true
     drag?.participation[rule] = result
@@ -123,7 +131,7 @@ extension DragEngine {
     invoke(.dropEntered, on: target)
   }
 
-  private func exit(_ target: Int, outcome: DropOutcome? = nil) {
+  func exit(_ target: Int, outcome: DropOutcome? = nil) {
     drag?.current = nil
     invoke(.dropExited, on: target, outcome: outcome)
   }
@@ -131,6 +139,7 @@ extension DragEngine {
   /// Asks the current target for its proposal and negotiates it with the allowed
   /// operations.
   private func updateProposal() -> Proposal {
+    if let outside = drag?.outside { return record(outside.proposal, downgrade: outside.downgrade) }
     guard let target = drag?.current else { return record(.cancel, downgrade: nil) }
     var proposal: Proposal
     switch invoke(.dropUpdated, on: target) {
@@ -163,18 +172,23 @@ extension DragEngine {
     return record(proposal, downgrade: nil)
   }
 
-  private func record(_ proposal: Proposal, downgrade: Downgrade?) -> Proposal {
+  func record(_ proposal: Proposal, downgrade: Downgrade?) -> Proposal {
     drag?.proposal = proposal
     let current = drag?.current
     let index = proposal.operation != nil ? current.flatMap(dropIndex(for:)) : nil
     recorder.record(
       .proposal(proposal, index: index, downgrade: downgrade, target: current.map { currentBoard.targets[$0].id }))
+    if proposal.operation != nil, let current, let (item, edge) = itemUnderPointer(in: current) {
+      recorder.record(.over(item, edge))
+    }
     return proposal
   }
 
-  /// Ends the drag: rolls back what was not committed, then gives the entered target
-  /// its last dropExited on the settled, read-only board.
-  private func finish(_ outcome: DropOutcome) -> DropOutcome {
+  /// Ends the drag: rolls back what was not committed, gives the entered target its last
+  /// dropExited on the settled, read-only board, then tells the sources (dragEnded).
+  private func finish(
+    _ outcome: DropOutcome, operation: DragOperation? = nil, destination: TargetID? = nil
+  ) -> DropOutcome {
     if let undo = drag?.undo, !undo.isEmpty {
       let touched = currentBoard.targets(touchedBy: undo)
       currentBoard.undo(undo)
@@ -184,6 +198,7 @@ extension DragEngine {
     drag?.isReadOnly = true
     if let current = drag?.current { exit(current, outcome: outcome) }
     recorder.record(.outcome(outcome))
+    endDragAtSources(outcome: outcome, operation: operation, destination: destination)
     rules.dragDidEnd()
     drag = nil
     return outcome
@@ -195,14 +210,21 @@ extension DragEngine {
   @discardableResult
   func invoke(
     _ handler: Handler, on position: Int, operation: DragOperation? = nil, outcome: DropOutcome? = nil,
-    index: Int? = nil
+    index: Int? = nil, item: ItemID? = nil, destination: TargetID? = nil
   ) -> HandlerResult {
     guard let rule = ruleOfTarget[position] else { return .notImplemented }
     let frame = currentBoard.targets[position].frame
     let pointer = drag?.pointer ?? frame.center
-    let context = HandlerContext(
+    var context = HandlerContext(
       pointer: pointer, location: Point(x: pointer.x - frame.x, y: pointer.y - frame.y),
       index: index ?? pointerIndex(in: position), operation: operation, outcome: outcome)
+    if !handler.isSourceHandler, let (over, edge) = itemUnderPointer(in: position) {
+      context.over = over
+      context.edge = edge
+    }
+    context.item = item
+    context.outside = drag?.outside != nil
+    context.destination = destination
     let id = currentBoard.targets[position].id
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     let result = rules.call(handler, of: rule, target: id, position: position, context: context)
@@ -228,6 +250,17 @@ extension DragEngine {
     return DropTarget.insertionIndex(
       at: drag?.pointer ?? frame.center, in: frame, axis: currentBoard.targets[position].axis,
       itemExtent: itemExtent, itemCount: currentBoard.targets[position].items.count)
+  }
+
+  /// The item under the pointer in a target with an item extent, and which third of it.
+  func itemUnderPointer(in position: Int) -> (item: ItemID, edge: ItemEdge)? {
+    guard let itemExtent = currentBoard.targets[position].itemExtent, let pointer = drag?.pointer else { return nil }
+    let target = currentBoard.targets[position]
+    guard
+      let hit = DropTarget.itemUnderPointer(
+        at: pointer, in: target.frame, axis: target.axis, itemExtent: itemExtent, itemCount: target.items.count)
+    else { return nil }
+    return (target.items[hit.position - 1], hit.edge)
   }
 
   /// The index performDrop sees: the one dropUpdated proposed, else the pointer's.

@@ -95,45 +95,6 @@ public final class DragEngine {
     return "\(id)-copy\(copyCounter)"
   }
 
-  // MARK: Starting
-
-  /// Starts a drag. Board items are dragged from where they sit; external items are
-  /// known to the rules but on the board only once a rule inserts them.
-  public func beginDrag(_ session: DragRequest) throws(DragError) {
-    guard drag == nil else { throw .dragInProgress }
-    guard !session.items.isEmpty else { throw .noItems }
-    var seen: Set<ItemID> = []
-    var source: TargetID?
-    var undo: [Board.Undo] = []
-    for item in session.items {
-      guard seen.insert(item.id).inserted else {
-        currentBoard.undo(undo)
-        throw .duplicateItem(item.id)
-      }
-      switch item {
-      case .board(let id):
-        guard let place = currentBoard.place(of: id) else {
-          currentBoard.undo(undo)
-          throw .itemNotOnBoard(id)
-        }
-        source = source ?? place.container
-      case .external(let external):
-        do { undo += try currentBoard.addDetached(external) } catch {
-          currentBoard.undo(undo)
-          throw .duplicateItem(external.id)
-        }
-      }
-    }
-    let itemIDs = session.items.map(\.id)
-    drag = DragState(session: session, itemIDs: itemIDs, source: source, undo: undo)
-    recorder.reset()
-    if let diagnostic = rules.dragDidBegin(
-      items: itemIDs, modifiers: session.modifiers, allowed: session.allowedOperations, source: source)
-    {
-      report(diagnostic)
-    }
-  }
-
   // MARK: Diagnostics and trace
 
   /// Records a diagnostic on the current step.

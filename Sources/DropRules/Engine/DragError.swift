@@ -28,7 +28,8 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .noDrag: "the board can only change during a drag"
-    case .readOnly: "the board is read-only in dropExited after the drop"
+    case .readOnly:
+      "the board is read-only in canDrag and dragOperations (they only answer) and in the dropExited after the drop"
     case .board(let error): error.description
     }
   }

@@ -1,9 +1,25 @@
+/// An app off the board that the pointer is over, and what a drop there would do.
+struct OutsideApp {
+  var accepts: [TypeIdentifier]
+  var operation: DragOperation
+  /// The proposal there, negotiated, and the downgrade that made it.
+  var proposal: Proposal = .cancel
+  var downgrade: Downgrade?
+}
+
 /// Where the current drag stands. Targets are board positions.
 struct DragState {
   var session: DragRequest
   var itemIDs: [ItemID]
-  /// The container of the first dragged board item.
-  var source: TargetID?
+  /// The containers of the dragged board items, in drag order, each once; the first is
+  /// `info.source`.
+  var sources: [TargetID] = []
+  /// The operations the drag itself allows (before any source limited them).
+  var requestedOperations: Set<DragOperation>
+  /// What the drag allows over the board: its own operations and its sources'.
+  var boardOperations: Set<DragOperation>
+  /// The app the pointer is over, off the board.
+  var outside: OutsideApp?
   /// Undo records of every change staged in this drag, in order.
   var undo: [Board.Undo] = []
   var pointer: Point?

@@ -1,10 +1,32 @@
-/// The callbacks a rule can implement: SwiftUI's DropDelegate.
+/// The callbacks a rule can implement: SwiftUI's DropDelegate for targets of its type,
+/// and the drag source's side for drags that start from them.
 public enum Handler: String, Sendable, CaseIterable, Hashable {
   case validateDrop
   case dropEntered
   case dropUpdated
   case dropExited
   case performDrop
+  /// `canDrag(item, source)`: whether a board item may be dragged.
+  case canDrag
+  /// `dragOperations(info, source)`: the operations the source allows.
+  case dragOperations
+  /// `dragEnded(info, source)`: how the drag ended, once per source target.
+  case dragEnded
+
+  /// Whether the handler belongs to the drag source's side.
+  public var isSourceHandler: Bool {
+    switch self {
+    case .canDrag, .dragOperations, .dragEnded: true
+    default: false
+    }
+  }
+
+  /// Whether a rule with these handlers makes its targets drop targets: it has a drop
+  /// handler, or no handler at all (a rule of defaults). A rule of source handlers only
+  /// governs drags *from* its targets and leaves drops to the targets underneath.
+  static func takesDrops(implementing implements: (Handler) -> Bool) -> Bool {
+    allCases.contains { !$0.isSourceHandler && implements($0) } || !allCases.contains(where: implements)
+  }
 }
 
 /// A loaded rule, as the engine knows it: an index into the rule set.
@@ -17,6 +39,8 @@ public enum HandlerValue: Hashable, Sendable {
   case boolean(Bool)
   /// A proposal word, or `{ operation = ..., index = n }`.
   case proposal(Proposal, index: Int?)
+  /// What `dragOperations` allowed.
+  case operations(Set<DragOperation>)
   /// Anything else, as the trace shows it.
   case other(String)
 
@@ -27,6 +51,7 @@ public enum HandlerValue: Hashable, Sendable {
     case .boolean(let flag): String(flag)
     case .proposal(let proposal, nil): proposal.rawValue
     case .proposal(let proposal, let index?): "{ index = \(index), operation = \(proposal.rawValue) }"
+    case .operations(let operations): "{ " + DragOperation.names(operations) + " }"
     case .other(let text): text
     }
   }
@@ -50,7 +75,7 @@ public enum HandlerResult: Sendable {
 }
 
 /// What a handler sees besides its target: the pointer and, at the end, the drop.
-public struct HandlerContext: Sendable {
+public struct HandlerContext: Sendable, Equatable {
   /// The pointer in global coordinates.
   public var pointer: Point
   /// The pointer relative to the target's origin.
@@ -59,8 +84,18 @@ public struct HandlerContext: Sendable {
   public var index: Int?
   /// The negotiated operation, in performDrop.
   public var operation: DragOperation?
-  /// How the drag ended, in the final dropExited.
+  /// How the drag ended, in the final dropExited and in dragEnded.
   public var outcome: DropOutcome?
+  /// The item under the pointer and the third of it the pointer is over, in targets
+  /// with an item extent.
+  public var over: ItemID?
+  public var edge: ItemEdge?
+  /// The item `canDrag` is asked about.
+  public var item: ItemID?
+  /// Whether the pointer is over another app, off the board.
+  public var outside = false
+  /// The target that took the drop, in dragEnded.
+  public var destination: TargetID?
 
   public init(
     pointer: Point, location: Point, index: Int? = nil, operation: DragOperation? = nil, outcome: DropOutcome? = nil
@@ -83,10 +118,16 @@ public protocol RuleCalling: AnyObject {
   /// Types one dragged item must conform to for the rule's targets to take part; nil
   /// accepts every drag.
   func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]?
-  /// A drag began; a diagnostic if the rules could not be told (an internal failure).
+  /// Whether the rule has this handler.
+  func implements(_ handler: Handler, in rule: RuleID) -> Bool
+  /// A drag began with these items (those `canDrag` let go); a diagnostic if the rules
+  /// could not be told (an internal failure).
   func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
     -> Diagnostic?
   func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic?
+  /// The operations the drag allows changed (a source limited them, or the pointer left
+  /// the board or came back).
+  func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic?
   /// Where a handler is defined, for diagnostics about what it returned.
   func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)?
   /// Runs `handler` of `rule` for the target at `position` of the engine's board.

@@ -90,8 +90,9 @@ public final class RuleHost {
 
   // MARK: Drags
 
-  /// Starts a drag. See ``DragEngine/beginDrag(_:)``.
-  public func beginDrag(_ session: DragRequest) throws(DragError) { try engine.beginDrag(session) }
+  /// Starts a drag; sources' `canDrag` may refuse items. See ``DragEngine/beginDrag(_:)``.
+  @discardableResult
+  public func beginDrag(_ session: DragRequest) throws(DragError) -> DragStart { try engine.beginDrag(session) }
 
   /// Moves the pointer to a global location and returns the negotiated proposal.
   @discardableResult
@@ -101,6 +102,14 @@ public final class RuleHost {
   @discardableResult
   public func moveOver(_ target: TargetID, index: Int? = nil) throws(DragError) -> Proposal {
     try engine.moveOver(target, index: index)
+  }
+
+  /// Moves the pointer off the board into another app. See ``DragEngine/moveOutside(accepting:operation:)``.
+  @discardableResult
+  public func moveOutside(
+    accepting accepts: [TypeIdentifier] = ["public.item"], operation: DragOperation = .copy
+  ) throws(DragError) -> Proposal {
+    try engine.moveOutside(accepting: accepts, operation: operation)
   }
 
   /// Changes the pressed modifiers: the current target gets dropUpdated only.

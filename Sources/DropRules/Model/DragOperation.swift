@@ -2,6 +2,11 @@
 public enum DragOperation: String, Sendable, CaseIterable, Hashable {
   case copy
   case move
+
+  /// `copy, move`: a set of operations in a stable order, for people.
+  public static func names(_ operations: Set<DragOperation>) -> String {
+    operations.isEmpty ? "none" : allCases.filter(operations.contains).map(\.rawValue).joined(separator: ", ")
+  }
 }
 
 /// The answer of `dropUpdated`: what would happen if the user dropped now.
@@ -41,4 +46,6 @@ public enum DropOutcome: String, Sendable, Hashable {
   case cancelled
   /// `performDrop` returned false or raised; the staged changes were rolled back.
   case failed
+  /// No dragged item could be dragged (`canDrag` refused them all): the drag never began.
+  case refused
 }

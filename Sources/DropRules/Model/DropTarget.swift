@@ -7,6 +7,14 @@ public enum ItemAxis: String, Sendable, Hashable {
   case horizontal
 }
 
+/// Which third of an item the pointer is over, along the target's axis: a drop on the
+/// `center` goes *into* the item (a folder row), one on an edge goes *between* items.
+public enum ItemEdge: String, Sendable, Hashable {
+  case before
+  case center
+  case after
+}
+
 /// A place items can be dropped on: a calendar day, a list, a folder, a slot.
 public struct DropTarget: Hashable, Sendable {
   public var id: TargetID
@@ -53,5 +61,22 @@ public struct DropTarget: Hashable, Sendable {
     let raw = (offset / itemExtent + 0.5).rounded(.down) + 1
     guard raw.isFinite else { return 1 }
     return min(max(Int(max(min(raw, 1e9), -1e9)), 1), itemCount + 1)
+  }
+
+  /// The item position under `point` (global) and which third of it the pointer is
+  /// over, when the target lays out items and the pointer is over one of them: position
+  /// `k` spans `[(k - 1) * itemExtent, k * itemExtent)` along the axis, its first third
+  /// is `before`, its last third (from two thirds on) `after`, the rest `center`.
+  static func itemUnderPointer(
+    at point: Point, in frame: Rect, axis: ItemAxis?, itemExtent: Double, itemCount: Int
+  ) -> (position: Int, edge: ItemEdge)? {
+    guard itemExtent > 0, itemCount > 0 else { return nil }
+    let offset = (axis ?? .vertical) == .vertical ? point.y - frame.y : point.x - frame.x
+    guard offset.isFinite, offset >= 0, offset < itemExtent * Double(itemCount) else { return nil }
+    let slot = (offset / itemExtent).rounded(.down)
+    // Compared in thirds of the extent, so a pointer exactly on a third's line is exact.
+    let within = (offset - slot * itemExtent) * 3
+    let edge: ItemEdge = within < itemExtent ? .before : within >= 2 * itemExtent ? .after : .center
+    return (min(Int(slot), itemCount - 1) + 1, edge)
   }
 }

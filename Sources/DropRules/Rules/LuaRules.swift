@@ -12,15 +12,17 @@ final class LuaRules: RuleCalling {
   private(set) var ruleSet = RuleSet()
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
-  private var api: RuleAPI?
+  private(set) var api: RuleAPI?
   /// Handler functions' slots: `handlerSlots[rule * Handler.allCases.count + ordinal]`.
   @exclusivity(unchecked) private var handlerSlots: [LuaSlot] = []
   /// Target objects' slots by board position, and the references that keep them alive.
   @exclusivity(unchecked) private var targetSlots: [LuaSlot] = []
-  private var targetObjects: [LuaReference] = []
+  private var targetObjects: [LuaReference?] = []
   @exclusivity(unchecked) private var info = DragInfo()
   /// The current drag's `info` objects, kept alive while `info` names their slots.
   private var infoObjects: [LuaReference] = []
+  /// The current drag's `info`, nil between drags.
+  var infoObject: LuaReference? { infoObjects.first }
 
   /// The slots of the current drag's `info` and of the tables the host writes in place,
   /// with what was last written, so that a step writes only what changed.
@@ -32,6 +34,10 @@ final class LuaRules: RuleCalling {
     var index: Int?
     var operation: DragOperation?
     var outcome: DropOutcome?
+    var over: ItemID?
+    var edge: ItemEdge?
+    var outside = false
+    var destination: TargetID?
   }
 
   init(limits: LuaLimits) throws(LuaError) {
@@ -52,6 +58,8 @@ final class LuaRules: RuleCalling {
   func rule(forTargetType type: String) -> RuleID? { ruleSet.id(for: type) }
 
   func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]? { ruleSet.all[rule].accepts }
+
+  func implements(_ handler: Handler, in rule: RuleID) -> Bool { ruleSet.all[rule].implements(handler) }
 
   func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)? {
     ruleSet.all[rule].functions[handler.ordinal].flatMap(runtime.definition(of:))
@@ -81,9 +89,17 @@ final class LuaRules: RuleCalling {
   }
 
   func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic? {
+    setInfoNames("modifiers", Self.names(modifiers.sorted()))
+  }
+
+  func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic? {
+    setInfoNames("allowedOperations", Self.names(DragOperation.allCases.filter(allowed.contains)))
+  }
+
+  private func setInfoNames(_ key: String, _ names: LuaValue) -> Diagnostic? {
     guard let api, infoObjects.count > 1 else { return nil }
     do {
-      try runtime.call(api.setModifiers, [.reference(infoObjects[1]), Self.names(modifiers.sorted())])
+      try runtime.call(api.setNames, [.reference(infoObjects[1]), .string(key), names])
       return nil
     } catch {
       return Self.diagnostic(error, handler: nil, target: nil)
@@ -95,10 +111,12 @@ final class LuaRules: RuleCalling {
   ) -> HandlerResult {
     let function = handlerSlots[rule &* Handler.allCases.count &+ handler.ordinal]
     guard function != .none else { return .notImplemented }
+    if handler == .canDrag { return callCanDrag(of: rule, item: context.item ?? "", target: target, position: position) }
     guard info.object != .none else {
       return .failed(Diagnostic(message: "\(handler.rawValue) was called outside a drag", handler: handler))
     }
     updateInfo(context)
+    if handler == .dragOperations { return callDragOperations(of: rule, target: target, position: position) }
     do {
       let call = LuaRuntime.HandlerCall(
         function: function, info: info.object, target: try targetSlot(at: position, id: target),
@@ -147,23 +165,50 @@ final class LuaRules: RuleCalling {
       runtime.setString(info.backing, "outcome", context.outcome?.rawValue)
       info.outcome = context.outcome
     }
+    if info.edge != context.edge {
+      runtime.setString(info.backing, "edge", context.edge?.rawValue)
+      info.edge = context.edge
+    }
+    if info.over != context.over {
+      setInfoField("over", kind: "item", context.over.map(LuaValue.string) ?? .nil)
+      info.over = context.over
+    }
+    if info.outside != context.outside {
+      setInfoField("outside", kind: nil, .boolean(context.outside))
+      info.outside = context.outside
+    }
+    if info.destination != context.destination {
+      setInfoField("destination", kind: "target", context.destination.map(LuaValue.string) ?? .nil)
+      info.destination = context.destination
+    }
+  }
+
+  private func setInfoField(_ key: String, kind: String?, _ value: LuaValue) {
+    guard let api, infoObjects.count > 1 else { return }
+    _ = try? runtime.call(api.setField, [.reference(infoObjects[1]), .string(key), kind.map(LuaValue.string) ?? .nil, value])
   }
 
   private func targetSlot(at position: Int, id: TargetID) throws(LuaError) -> LuaSlot {
     if position < targetSlots.count, targetSlots[position] != .none { return targetSlots[position] }
+    return try targetObject(at: position, id: id).slot
+  }
+
+  func targetObject(at position: Int, id: TargetID) throws(LuaError) -> LuaReference {
+    if position < targetObjects.count, let object = targetObjects[position] { return object }
     guard let api, case .reference(let object) = try runtime.call(api.target, [.string(id)], keepingTables: true).first
     else {
       throw LuaError(kind: .runtime, message: "droprules could not make the object of target '\(id)'")
     }
     if position >= targetSlots.count {
       targetSlots += Array(repeating: .none, count: position - targetSlots.count + 1)
+      targetObjects += Array(repeating: nil, count: position - targetObjects.count + 1)
     }
     targetSlots[position] = object.slot
-    targetObjects.append(object)
-    return object.slot
+    targetObjects[position] = object
+    return object
   }
 
-  private func result(_ value: LuaHandlerReturn, handler: Handler, target: TargetID) -> HandlerResult {
+  func result(_ value: LuaHandlerReturn, handler: Handler, target: TargetID) -> HandlerResult {
     switch value {
     case .nothing: return .returned(.nothing)
     case .boolean(let flag): return .returned(.boolean(flag))
@@ -216,9 +261,12 @@ final class LuaRules: RuleCalling {
 @available(*, unavailable) extension LuaRules: Sendable {}
 
 /// The functions of the Lua rule API (api.lua) that Swift calls.
-private struct RuleAPI {
+struct RuleAPI {
   let beginDrag: LuaReference
-  let setModifiers: LuaReference
+  let setNames: LuaReference
+  let setField: LuaReference
+  let operationNames: LuaReference
+  let item: LuaReference
   let endDrag: LuaReference
   let target: LuaReference
   let forget: LuaReference
@@ -235,7 +283,10 @@ private struct RuleAPI {
       return function
     }
     beginDrag = try function("beginDrag")
-    setModifiers = try function("setModifiers")
+    setNames = try function("setNames")
+    setField = try function("setField")
+    operationNames = try function("operationNames")
+    item = try function("item")
     endDrag = try function("endDrag")
     target = try function("target")
     forget = try function("forget")

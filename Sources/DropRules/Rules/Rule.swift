@@ -18,6 +18,9 @@ public struct Rule {
   }
 
   public func implements(_ handler: Handler) -> Bool { functions[handler.ordinal] != nil }
+
+  /// Whether targets of this type take drops (see ``Handler/takesDrops(implementing:)``).
+  public var takesDrops: Bool { Handler.takesDrops(implementing: implements) }
 }
 
 extension Handler {
@@ -29,6 +32,9 @@ extension Handler {
     case .dropUpdated: 2
     case .dropExited: 3
     case .performDrop: 4
+    case .canDrag: 5
+    case .dragOperations: 6
+    case .dragEnded: 7
     }
   }
 }

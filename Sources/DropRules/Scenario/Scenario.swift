@@ -17,6 +17,8 @@ public enum ScenarioStep: Hashable, Sendable {
   case at(Point)
   case over(TargetID, index: Int?)
   case modifiers(Set<Modifier>)
+  /// Off the board, into an app that takes `accepts` and asks for `operation`.
+  case outside(accepts: [TypeIdentifier], operation: DragOperation)
   case drop
   case cancel
 
@@ -31,7 +33,7 @@ public enum ScenarioStep: Hashable, Sendable {
 
 /// What a scenario expects; each part is checked only when given.
 public struct ScenarioExpectation: Hashable, Sendable {
-  /// The negotiated proposal after each pointer or modifier step.
+  /// The negotiated proposal after each pointer, outside or modifier step.
   public var proposals: [Proposal]?
   public var outcome: DropOutcome?
   /// Item ids per target after the drag; `*` matches any one item (a fresh copy).

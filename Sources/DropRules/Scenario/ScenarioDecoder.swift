@@ -263,7 +263,8 @@ public struct ScenarioDecoder {
   }
 
   private func decodeStep(_ json: JSONValue, at path: String, board: Board) throws(ScenarioError) -> ScenarioStep {
-    let expected = "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, \"drop\" or \"cancel\""
+    let expected =
+      "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, \"drop\" or \"cancel\""
     if case .string(let word) = json {
       switch word {
       case "drop": return .drop
@@ -289,7 +290,37 @@ public struct ScenarioDecoder {
       try allowOnly(["modifiers"], in: fields, at: path)
       return .modifiers(Set(try names(modifiers, at: path + ".modifiers", as: Modifier.self)))
     }
+    if let outside = fields["outside"] {
+      try allowOnly(["outside"], in: fields, at: path)
+      return try decodeOutside(outside, at: path + ".outside")
+    }
     throw error(at: path, "unknown step with keys \(fields.keys.sorted()); \(expected)")
+  }
+
+  /// `{"accepts": [types], "operation": "copy" | "move"}`, both optional.
+  private func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> ScenarioStep {
+    let fields = try object(json, at: path, expected: "expected {\"accepts\": [types], \"operation\": \"copy\"}")
+    try allowOnly(["accepts", "operation"], in: fields, at: path)
+    var accepts: [TypeIdentifier] = ["public.item"]
+    if let value = fields["accepts"] {
+      if case .string(let type) = value {
+        accepts = [TypeIdentifier(type)]
+      } else {
+        accepts = try array(value, at: path + ".accepts").enumerated().map { offset, type throws(ScenarioError) in
+          TypeIdentifier(try string(type, at: path + ".accepts\(position(offset))"))
+        }
+      }
+      guard !accepts.isEmpty else { throw error(at: path + ".accepts", "name at least one type the app takes") }
+    }
+    var operation = DragOperation.copy
+    if let value = fields["operation"] {
+      let name = try string(value, at: path + ".operation")
+      guard let parsed = DragOperation(rawValue: name) else {
+        throw error(at: path + ".operation", "unknown operation \"\(name)\"; expected \"copy\" or \"move\"")
+      }
+      operation = parsed
+    }
+    return .outside(accepts: accepts, operation: operation)
   }
 
   private func decodeExpectation(_ json: JSONValue, board: Board) throws(ScenarioError) -> ScenarioExpectation {

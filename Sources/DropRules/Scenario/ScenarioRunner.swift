@@ -66,17 +66,23 @@ public struct ScenarioRunner {
     var proposals: [Proposal] = []
     var outcome = DropOutcome.cancelled
     do {
-      try host.beginDrag(scenario.drag)
-      for step in scenario.steps {
-        switch step {
-        case .at(let point): proposals.append(try host.movePointer(to: point))
-        case .over(let target, let index): proposals.append(try host.moveOver(target, index: index))
-        case .modifiers(let modifiers): proposals.append(try host.setModifiers(modifiers))
-        case .drop: outcome = try host.drop()
-        case .cancel: outcome = try host.cancel()
+      if try host.beginDrag(scenario.drag).isRefused {
+        // The sources let no item go: the drag never began, so no step can run.
+        outcome = .refused
+      } else {
+        for step in scenario.steps {
+          switch step {
+          case .at(let point): proposals.append(try host.movePointer(to: point))
+          case .over(let target, let index): proposals.append(try host.moveOver(target, index: index))
+          case .modifiers(let modifiers): proposals.append(try host.setModifiers(modifiers))
+          case .outside(let accepts, let operation):
+            proposals.append(try host.moveOutside(accepting: accepts, operation: operation))
+          case .drop: outcome = try host.drop()
+          case .cancel: outcome = try host.cancel()
+          }
         }
+        if scenario.steps.last?.endsDrag != true { outcome = try host.cancel() }
       }
-      if scenario.steps.last?.endsDrag != true { outcome = try host.cancel() }
     } catch {
       throw .drag(error)
     }

@@ -17,9 +17,8 @@ public struct TraceReport {
       lines.append("")
       lines.append(bold("step \(step.number)") + "  " + step.action.description)
       for call in step.calls {
-        let shown =
-          call.handler == .dropEntered || call.handler == .dropExited
-          ? (call.result == "error" ? "error" : "") : call.result
+        let returnIgnored = [.dropEntered, .dropExited, .dragEnded].contains(call.handler)
+        let shown = returnIgnored ? (call.result == "error" ? "error" : "") : call.result
         lines.append(row(call.handler.rawValue, call.target, paint(shown)))
       }
       lines += step.printed.map { row("print", $0) }
@@ -27,9 +26,14 @@ public struct TraceReport {
         lines.append(row(paint("error"), diagnostic.description))
         lines += diagnostic.traceback.split(separator: "\n").map { "                " + $0 }
       }
+      lines += step.refused.map { row("refused", $0 + " (canDrag)") }
+      lines += step.limits.map { row("limit", $0.description) }
+      if let allowed = step.allowed { lines.append(row("allowed", DragOperation.names(allowed))) }
       if let downgrade = step.downgrade { lines.append(row("negotiated", downgrade.description)) }
       if let proposal = step.proposal {
-        lines.append(row("proposal", paint(proposal.rawValue) + (step.index.map { "  index \($0)" } ?? "")))
+        var text = paint(proposal.rawValue) + (step.index.map { "  index \($0)" } ?? "")
+        if let over = step.over, let edge = step.edge { text += "  over \(over) (\(edge.rawValue))" }
+        lines.append(row("proposal", text))
       }
       if let outcome = step.outcome { lines.append(row("outcome", paint(outcome.rawValue))) }
     }
@@ -63,7 +67,7 @@ public struct TraceReport {
   }
 
   private func row(_ label: String, _ target: String, _ result: String = "") -> String {
-    let labelWidth = 14
+    let labelWidth = 16
     let padding = String(repeating: " ", count: max(1, labelWidth - visibleLength(label)))
     var text = "  " + label + padding + target
     if !result.isEmpty { text += "  " + result }
@@ -92,7 +96,7 @@ public struct TraceReport {
     let code: String
     switch word {
     case "move", "copy", "performed", "passed", "true": code = "32"
-    case "forbidden", "failed", "error", "false": code = "31"
+    case "forbidden", "failed", "error", "false", "refused": code = "31"
     case "cancel", "cancelled": code = "33"
     default: return word
     }
@@ -141,11 +145,26 @@ public struct TraceReport {
         }),
       "proposal": step.proposal.map { .string($0.rawValue) } ?? .null,
       "index": step.index.map { .number(Double($0)) } ?? .null,
+      "over": step.over.map(JSONValue.string) ?? .null,
+      "edge": step.edge.map { .string($0.rawValue) } ?? .null,
+      "refused": .array(step.refused.map(JSONValue.string)),
+      "limits": .array(
+        step.limits.map { limit in
+          .object([
+            "source": limit.source.map(JSONValue.string) ?? .null,
+            "operations": Self.operations(limit.operations),
+          ])
+        }),
+      "allowed": step.allowed.map(Self.operations) ?? .null,
       "downgrade": step.downgrade.map { .string($0.description) } ?? .null,
       "errors": .array(step.diagnostics.map(json)),
       "printed": .array(step.printed.map(JSONValue.string)),
       "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,
     ])
+  }
+
+  private static func operations(_ operations: Set<DragOperation>) -> JSONValue {
+    .array(DragOperation.allCases.filter(operations.contains).map { .string($0.rawValue) })
   }
 
   func json(_ diagnostic: Diagnostic) -> JSONValue {

@@ -6,7 +6,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var line: Int?
   public var handler: Handler?
   public var target: TargetID?
-  /// The 1-based step of the drag during which the error happened.
+  /// The 1-based step of the drag during which the error happened; 0 for its start.
   public var step: Int?
   public var traceback: String
 
@@ -30,7 +30,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     text += message
     var context: [String] = []
     if let handler { context.append(handler.rawValue + (target.map { " of \($0)" } ?? "")) }
-    if let step { context.append("step \(step)") }
+    if let step { context.append(step == 0 ? "at drag start" : "step \(step)") }
     if !context.isEmpty { text += " (in " + context.joined(separator: ", ") + ")" }
     return text
   }
@@ -50,15 +50,24 @@ public struct HandlerCall: Hashable, Sendable {
 
 /// What a step of a drag did.
 public enum StepAction: Hashable, Sendable, CustomStringConvertible {
+  /// The drag's start (step 0): `canDrag` and `dragOperations` of the sources.
+  case begin([ItemID])
   case at(Point)
   case over(TargetID, index: Int?)
   case modifiers(Set<Modifier>)
+  /// The pointer went off the board, into an app that takes `accepts` and asks for
+  /// `operation`.
+  case outside(accepts: [TypeIdentifier], operation: DragOperation)
   case drop
   case cancel
 
   /// The step as written: `at (50, 50)`, `over day-13 index 2`, `modifiers option`, `drop`.
   public var description: String {
     switch self {
+    case .begin(let items): "begin drag of " + items.joined(separator: ", ")
+    case .outside(let accepts, let operation):
+      "outside, into an app that takes " + accepts.map(\.rawValue).joined(separator: ", ") + " as "
+        + operation.rawValue
     case .at(let point): "at \(point)"
     case .over(let target, let index): "over \(target)" + (index.map { " index \($0)" } ?? "")
     case .modifiers(let modifiers):
@@ -66,6 +75,20 @@ public enum StepAction: Hashable, Sendable, CustomStringConvertible {
     case .drop: "drop"
     case .cancel: "cancel"
     }
+  }
+}
+
+/// One limit on the operations a drag allows, and where it came from.
+public struct OperationLimit: Hashable, Sendable, CustomStringConvertible {
+  /// The source target whose `dragOperations` set the limit; nil for the drag's own
+  /// `allowedOperations`.
+  public var source: TargetID?
+  public var operations: Set<DragOperation>
+
+  /// `the drag allows copy, move` or `source shelf allows copy (dragOperations)`.
+  public var description: String {
+    let allowed = "allows " + DragOperation.names(operations)
+    return source.map { "source \($0) \(allowed) (dragOperations)" } ?? "the drag \(allowed)"
   }
 }
 
@@ -81,6 +104,16 @@ public struct TraceStep: Hashable, Sendable {
   public var proposal: Proposal?
   /// The insertion index a drop at this step would pass to performDrop, when there is one.
   public var index: Int?
+  /// The item under the pointer and the third of it, when a drop at this step would
+  /// see them (`info.over`, `info.edge`).
+  public var over: ItemID?
+  public var edge: ItemEdge?
+  /// Items `canDrag` refused, on the begin step.
+  public var refused: [ItemID] = []
+  /// The limits that made the allowed operations, when the step set them.
+  public var limits: [OperationLimit] = []
+  /// The operations the drag allows after the step, when the step changed them.
+  public var allowed: Set<DragOperation>?
   /// Set when the negotiation changed the rule's proposal.
   public var downgrade: Downgrade?
   public var diagnostics: [Diagnostic] = []

@@ -8,6 +8,11 @@ struct TraceRecorder {
     case printed(String)
     indirect case diagnostic(Diagnostic)
     case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?)
+    /// The item a drop would land on, and its third.
+    case over(ItemID, ItemEdge)
+    case refused(ItemID)
+    case limit(OperationLimit)
+    case allowed(Set<DragOperation>)
     case outcome(DropOutcome)
   }
 
@@ -24,14 +29,22 @@ struct TraceRecorder {
     events.append(event)
   }
 
-  /// The steps, in order. A step's target is the one entered after it.
+  /// The steps, in order. A step's target is the one entered after it. The begin step
+  /// (number 0) is kept only when something happened in it.
   var steps: [TraceStep] {
     var steps: [TraceStep] = []
     steps.reserveCapacity(stepCount)
     var entered: TargetID?
+    var numbered = 0
     for event in events {
       if case .step(let action) = event {
-        steps.append(TraceStep(number: steps.count + 1, action: action, target: entered))
+        if let first = steps.first, steps.count == 1, case .begin = first.action, first.isQuiet { steps = [] }
+        if case .begin = action {
+          steps.append(TraceStep(number: 0, action: action))
+        } else {
+          numbered += 1
+          steps.append(TraceStep(number: numbered, action: action, target: entered))
+        }
         continue
       }
       guard !steps.isEmpty else { continue }
@@ -48,12 +61,26 @@ struct TraceRecorder {
         steps[last].downgrade = downgrade
         steps[last].target = target
         entered = target
+      case .over(let item, let edge):
+        steps[last].over = item
+        steps[last].edge = edge
+      case .refused(let item): steps[last].refused.append(item)
+      case .limit(let limit): steps[last].limits.append(limit)
+      case .allowed(let allowed): steps[last].allowed = allowed
       case .outcome(let outcome):
         steps[last].outcome = outcome
         steps[last].target = nil
         entered = nil
       }
     }
+    if let first = steps.first, steps.count == 1, case .begin = first.action, first.isQuiet { steps = [] }
     return steps
+  }
+}
+
+extension TraceStep {
+  /// A begin step in which nothing was called, refused or limited.
+  fileprivate var isQuiet: Bool {
+    calls.isEmpty && diagnostics.isEmpty && printed.isEmpty && refused.isEmpty && limits.isEmpty && outcome == nil
   }
 }

@@ -86,6 +86,15 @@ function Drag:over(id, options)
 end
 function Drag:at(x, y) return step(self, "at", x, y) end
 function Drag:modifiers(list) return step(self, "modifiers", list or {}) end
+function Drag:outside(spec)
+  if spec ~= nil and type(spec) ~= "table" then
+    error("drag:outside expects { accepts = {...}, operation = \"copy\" | \"move\" } or nothing", 2)
+  end
+  spec = spec or {}
+  local accepts = spec.accepts
+  if type(accepts) == "string" then accepts = { accepts } end
+  return step(self, "outside", accepts, spec.operation)
+end
 function Drag:drop() return step(self, "drop") end
 function Drag:cancel() return step(self, "cancel") end
 
@@ -98,9 +107,9 @@ local simMeta = {
 }
 function Sim:drag(items, options)
   if type(items) == "string" then items = { items } end
-  local ok, message = host.drag(self.id, items, options or {})
-  if not ok then error(message, 2) end
-  return setmetatable({ sim = self.id }, Drag)
+  local refused, message = host.drag(self.id, items, options or {})
+  if refused == nil then error(message, 2) end
+  return setmetatable({ sim = self.id, refused = refused }, Drag)
 end
 function Sim:items(id)
   local list, message = host.items(self.id, id)

@@ -19,6 +19,11 @@ final class SwiftRules: RuleCalling {
     return nil
   }
   func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic? { nil }
+  func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic? {
+    events.append("allowed \(DragOperation.names(allowed))")
+    return nil
+  }
+  func implements(_ handler: Handler, in rule: RuleID) -> Bool { handlers[handler] != nil }
   func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)? { ("rules.swift", 1) }
   func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
     -> HandlerResult

@@ -252,8 +252,38 @@ function api.beginDrag(itemIDs, modifiers, allowed, source)
   return info, backing, location, globalLocation
 end
 
-function api.setModifiers(backing, modifiers)
-  backing.modifiers = set(modifiers, "info.modifiers (read-only)")
+--- Replaces a set in an info (`modifiers`, `allowedOperations`).
+function api.setNames(backing, key, names)
+  backing[key] = set(names, "info." .. key .. " (read-only)")
+end
+
+--- Sets a field of an info: a target or item object by id (`kind`), or a plain value.
+function api.setField(backing, key, kind, value)
+  if value ~= nil and kind == "target" then
+    value = targetObject(value)
+  elseif value ~= nil and kind == "item" then
+    value = host.itemExists(value) and itemObject(value) or nil
+  end
+  backing[key] = value
+end
+
+--- The operation names a `dragOperations` answer gives: a list such as `{ "copy" }`, a
+--- set such as `info.allowedOperations`, or one name. Nil for anything else.
+function api.operationNames(value)
+  value = thaw(value)
+  if type(value) == "string" then return { value } end
+  if type(value) ~= "table" then return nil end
+  local names = {}
+  for key, element in next, value do
+    if mathType(key) == "integer" and type(element) == "string" then
+      names[#names + 1] = element
+    elseif type(key) == "string" and element == true then
+      names[#names + 1] = key
+    else
+      return nil
+    end
+  end
+  return names
 end
 
 --- Empties an ended drag's info, so that a rule that kept it gets an error, not stale data.
@@ -264,6 +294,9 @@ end
 
 --- The object of a target, for the host to pass to handlers.
 function api.target(id) return targetObject(id) end
+
+--- The object of an item, for the host to pass to canDrag.
+function api.item(id) return itemObject(id) end
 
 --- Forgets what objects read of these targets (after a rollback).
 function api.forget(ids)

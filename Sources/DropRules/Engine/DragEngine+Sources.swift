@@ -1,0 +1,206 @@
+/// How a drag began: the items `canDrag` refused, and whether any item was left to drag.
+public struct DragStart: Hashable, Sendable {
+  /// Board items whose source refused to let them go, in drag order.
+  public var refused: [ItemID]
+  /// True when every item was refused: the drag did not begin, its outcome is `refused`.
+  public var isRefused: Bool
+}
+
+/// The drag source's side: `canDrag` at the start, `dragOperations` at the start and
+/// when the pointer leaves the board, drops into other apps, and `dragEnded`.
+extension DragEngine {
+  /// Starts a drag. Board items are dragged from where they sit, if their source's
+  /// `canDrag` lets them go; external items are known to the rules but on the board only
+  /// once a rule inserts them.
+  @discardableResult
+  public func beginDrag(_ session: DragRequest) throws(DragError) -> DragStart {
+    guard drag == nil else { throw .dragInProgress }
+    guard !session.items.isEmpty else { throw .noItems }
+    let undo = try placeExternalItems(of: session)
+    let allItems = session.items.map(\.id)
+    drag = DragState(
+      session: session, itemIDs: allItems, requestedOperations: session.allowedOperations,
+      boardOperations: session.allowedOperations, undo: undo)
+    recorder.reset()
+    recorder.record(.step(.begin(allItems)))
+
+    let refused = session.items.compactMap { item -> ItemID? in
+      guard case .board(let id) = item, !canDrag(id) else { return nil }
+      recorder.record(.refused(id))
+      return id
+    }
+    drag?.session.items.removeAll { refused.contains($0.id) }
+    drag?.itemIDs.removeAll { refused.contains($0) }
+    guard let itemIDs = drag?.itemIDs, !itemIDs.isEmpty else {
+      currentBoard.undo(undo)
+      recorder.record(.outcome(.refused))
+      drag = nil
+      return DragStart(refused: refused, isRefused: true)
+    }
+    var sources: [TargetID] = []
+    for id in itemIDs {
+      if let container = currentBoard.place(of: id)?.container, !sources.contains(container) {
+        sources.append(container)
+      }
+    }
+    drag?.sources = sources
+
+    if let diagnostic = rules.dragDidBegin(
+      items: itemIDs, modifiers: session.modifiers, allowed: session.allowedOperations, source: sources.first)
+    {
+      report(diagnostic)
+    }
+    if let allowed = askSourcesForOperations() {
+      drag?.boardOperations = allowed
+      allow(allowed)
+    }
+    return DragStart(refused: refused, isRefused: false)
+  }
+
+  /// Moves the pointer off the board into another app that takes items conforming to
+  /// `accepts` and asks for `operation`. The current target is exited; the proposal is
+  /// that operation, negotiated with what the drag and its sources allow outside, or
+  /// `forbidden` when the app takes none of the dragged items.
+  @discardableResult
+  public func moveOutside(
+    accepting accepts: [TypeIdentifier] = ["public.item"], operation: DragOperation = .copy
+  ) throws(DragError) -> Proposal {
+    guard drag != nil else { throw .noDrag }
+    beginStep(.outside(accepts: accepts, operation: operation))
+    if let current = drag?.current { exit(current) }
+    drag?.rejected = []
+    drag?.stepIndex = nil
+    drag?.lastStepSearchedEverything = false
+    let leavingBoard = drag?.outside == nil
+    drag?.outside = OutsideApp(accepts: accepts, operation: operation)
+    if leavingBoard {
+      allow(askSourcesForOperations() ?? drag?.requestedOperations ?? [])
+    }
+    let takesAnItem =
+      drag?.itemIDs.contains { currentBoard.item($0)?.conforms(toAnyOf: accepts, in: types) ?? false } ?? false
+    let negotiated =
+      takesAnItem
+      ? Negotiation.negotiate(Proposal(operation), allowed: drag?.session.allowedOperations ?? [])
+      : (proposal: Proposal.forbidden, downgrade: nil)
+    drag?.outside?.proposal = negotiated.proposal
+    drag?.outside?.downgrade = negotiated.downgrade
+    return record(negotiated.proposal, downgrade: negotiated.downgrade)
+  }
+
+  /// Brings the pointer back from another app: the board's allowed operations again.
+  func returnToBoard() {
+    guard drag?.outside != nil else { return }
+    drag?.outside = nil
+    allow(drag?.boardOperations ?? [])
+  }
+
+  // MARK: Asking the sources
+
+  /// Whether the source of board item `id` lets it be dragged (`canDrag`, default true;
+  /// an error refuses it, which loses nothing).
+  private func canDrag(_ id: ItemID) -> Bool {
+    guard let container = currentBoard.place(of: id)?.container,
+      let position = currentBoard.position(of: container)
+    else { return true }
+    drag?.isReadOnly = true
+    defer { drag?.isReadOnly = false }
+    switch invoke(.canDrag, on: position, item: id) {
+    case .notImplemented, .returned(.nothing): return true
+    case .returned(let value): return value.isTruthy
+    case .failed: return false
+    }
+  }
+
+  /// Asks each source's `dragOperations` and intersects the answers with what the drag
+  /// itself allows; records each limit. Nil when no source has the handler.
+  private func askSourcesForOperations() -> Set<DragOperation>? {
+    guard let state = drag else { return nil }
+    drag?.isReadOnly = true
+    defer { drag?.isReadOnly = false }
+    var allowed = state.requestedOperations
+    var limits: [OperationLimit] = []
+    for source in state.sources {
+      guard let position = currentBoard.position(of: source) else { continue }
+      let operations: Set<DragOperation>
+      switch invoke(.dragOperations, on: position) {
+      case .notImplemented: continue
+      case .returned(.nothing): operations = [.copy, .move]
+      case .returned(.operations(let answer)): operations = answer
+      // A source whose answer cannot be read allows nothing rather than too much.
+      case .returned, .failed: operations = []
+      }
+      limits.append(OperationLimit(source: source, operations: operations))
+      allowed.formIntersection(operations)
+    }
+    guard !limits.isEmpty else { return nil }
+    recorder.record(.limit(OperationLimit(source: nil, operations: state.requestedOperations)))
+    for limit in limits { recorder.record(.limit(limit)) }
+    return allowed
+  }
+
+  /// Makes `allowed` the drag's allowed operations and tells the rules.
+  private func allow(_ allowed: Set<DragOperation>) {
+    drag?.session.allowedOperations = allowed
+    recorder.record(.allowed(allowed))
+    if let diagnostic = rules.allowedOperationsDidChange(allowed) { report(diagnostic) }
+  }
+
+  // MARK: Ending
+
+  /// Calls each source's `dragEnded`, after every dropExited, each in a transaction of
+  /// its own: its changes are committed when it returns and rolled back if it raises.
+  func endDragAtSources(outcome: DropOutcome, operation: DragOperation?, destination: TargetID?) {
+    for source in drag?.sources ?? [] {
+      guard let position = currentBoard.position(of: source) else { continue }
+      drag?.isReadOnly = false
+      drag?.undo = []
+      let result = invoke(
+        .dragEnded, on: position, operation: operation, outcome: outcome, destination: destination)
+      let undo = drag?.undo ?? []
+      drag?.undo = []
+      drag?.isReadOnly = true
+      if case .failed = result, !undo.isEmpty {
+        let touched = currentBoard.targets(touchedBy: undo)
+        currentBoard.undo(undo)
+        rules.targetsDidChange(touched)
+      } else {
+        currentBoard.pruneDetached(among: undo)
+      }
+    }
+  }
+
+  /// Puts a drag's external items on the board, detached; undone if the request is bad.
+  private func placeExternalItems(of session: DragRequest) throws(DragError) -> [Board.Undo] {
+    var seen: Set<ItemID> = []
+    var undo: [Board.Undo] = []
+    for item in session.items {
+      guard seen.insert(item.id).inserted else {
+        currentBoard.undo(undo)
+        throw .duplicateItem(item.id)
+      }
+      switch item {
+      case .board(let id):
+        guard currentBoard.place(of: id) != nil else {
+          currentBoard.undo(undo)
+          throw .itemNotOnBoard(id)
+        }
+      case .external(let external):
+        do { undo += try currentBoard.addDetached(external) } catch {
+          currentBoard.undo(undo)
+          throw .duplicateItem(external.id)
+        }
+      }
+    }
+    return undo
+  }
+}
+
+extension Proposal {
+  /// The proposal that performs `operation`.
+  init(_ operation: DragOperation) {
+    switch operation {
+    case .copy: self = .copy
+    case .move: self = .move
+    }
+  }
+}

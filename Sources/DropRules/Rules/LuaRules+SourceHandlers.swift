@@ -1,0 +1,51 @@
+/// The source handlers whose arguments or answers differ from the drop handlers':
+/// `canDrag(item, source)` and `dragOperations(info, source)`, which answers a list.
+/// They run once per drag, not per pointer step, so they take the general call path.
+extension LuaRules {
+  func callCanDrag(of rule: RuleID, item: ItemID, target: TargetID, position: Int) -> HandlerResult {
+    guard let function = ruleSet.all[rule].functions[Handler.canDrag.ordinal], let api else {
+      return .notImplemented
+    }
+    do throws(LuaError) {
+      guard case .reference(let itemObject) = try runtime.call(api.item, [.string(item)], keepingTables: true).first
+      else { throw LuaError(kind: .runtime, message: "droprules could not make the object of item '\(item)'") }
+      let source = try targetObject(at: position, id: target)
+      let answer = try runtime.call(function, [.reference(itemObject), .reference(source)]).first ?? .nil
+      switch answer {
+      case .nil: return .returned(.nothing)
+      case .boolean(let flag): return .returned(.boolean(flag))
+      default: return .returned(.other(answer.typeName))
+      }
+    } catch {
+      return .failed(Self.diagnostic(error, handler: .canDrag, target: target))
+    }
+  }
+
+  func callDragOperations(of rule: RuleID, target: TargetID, position: Int) -> HandlerResult {
+    guard let function = ruleSet.all[rule].functions[Handler.dragOperations.ordinal], let api, let infoObject else {
+      return .notImplemented
+    }
+    do throws(LuaError) {
+      let source = try targetObject(at: position, id: target)
+      let answer = try runtime.call(function, [.reference(infoObject), .reference(source)], keepingTables: true)
+      guard let first = answer.first, !first.isNil else { return .returned(.nothing) }
+      let names = try runtime.call(api.operationNames, [first]).first?.tableValue?.sequence.map(\.stringValue)
+      if let names, case let operations = names.compactMap({ $0.flatMap(DragOperation.init(rawValue:)) }),
+        operations.count == names.count
+      {
+        return .returned(.operations(Set(operations)))
+      }
+      var diagnostic = Diagnostic(
+        message: "dragOperations returned \(first.typeName); expected a list of operations such as "
+          + "{ \"copy\" } or { \"move\", \"copy\" } (or nil for both)",
+        handler: .dragOperations, target: target)
+      if let definition = runtime.definition(of: function) {
+        diagnostic.file = definition.file
+        diagnostic.line = definition.line
+      }
+      return .failed(diagnostic)
+    } catch {
+      return .failed(Self.diagnostic(error, handler: .dragOperations, target: target))
+    }
+  }
+}
