@@ -4,6 +4,11 @@
 -- as Transferable does. Items it cannot read are refused before the drop, not after.
 -- The host computes the insertion gap from the list's item extent; a contact already
 -- in the list is moved to the gap instead of being added twice.
+-- Contacts also go out, the seed's headline: dragged into another app (Contacts,
+-- Notes, Messages) they travel as whatever representation that app takes, a vCard
+-- for Contacts. A copy out leaves the list as it is; a move out removes the contact
+-- here once the drop is done (in dragEnded, as AppKit and UIKit sources do), except
+-- from a shared directory (`data.shared`), which only lets contacts be copied out.
 droprules.declareType("com.example.contact", { conformsTo = { "public.contact", "public.data" } })
 
 -- How to read a contact out of each representation the list accepts.
@@ -79,6 +84,18 @@ return {
     dropUpdated = function(info, list)
       if info.source == nil then return "copy" end
       return info.modifiers.option and "copy" or "move"
+    end,
+
+    dragOperations = function(info, list)
+      if info.outside and list.data.shared then return { "copy" } end
+      return { "move", "copy" }
+    end,
+
+    dragEnded = function(info, list)
+      if info.outcome ~= "performed" or not info.outside or info.operation ~= "move" then return end
+      for _, item in ipairs(info.items) do
+        if item.container == list then list:remove(item) end
+      end
     end,
 
     performDrop = function(info, list)

@@ -106,3 +106,65 @@ test("a malformed contact payload is refused, not a rule error", function()
   expect(drag:over("all")):toBe("cancel")
   expect(sim.errors):toEqual({})
 end)
+
+-- A list whose contacts carry a vCard too, as the seed's Contact exports one.
+local function exportingBook(shared)
+  local function contact(id, name)
+    return { id = id, name = name, representations = {
+      { "com.example.contact", '{"givenName":"' .. name .. '"}' },
+      { "public.vcard", "BEGIN:VCARD\nVERSION:3.0\nFN:" .. name .. "\nEND:VCARD" },
+    } }
+  end
+  return scenario { board = { targets = {
+    { id = "all", type = "contacts.list", frame = { 0, 0, 200, 400 }, itemExtent = 40, axis = "vertical",
+      data = { shared = shared }, items = { contact("ana", "Ana"), contact("bo", "Bo") } },
+  } } }
+end
+
+test("a contact copied into another app that takes vCards stays in the list", function()
+  local sim = exportingBook()
+  local drag = sim:drag({ "ana" })
+  expect(drag:outside({ accepts = { "public.vcard" }, operation = "copy" })):toBe("copy")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("all")):toEqual({ "ana", "bo" })
+end)
+
+test("a contact moved into another app is removed from the list once the drop is done", function()
+  local sim = exportingBook()
+  local drag = sim:drag({ "ana" })
+  expect(drag:at(100, 70)):toBe("move")
+  expect(drag:outside({ accepts = "public.vcard", operation = "move" })):toBe("move")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("all")):toEqual({ "bo" })
+  expect(#sim.errors):toBe(0)
+end)
+
+test("a move out that is cancelled, or that comes back to the list, removes nothing", function()
+  local sim = exportingBook()
+  local drag = sim:drag({ "ana" })
+  expect(drag:outside({ accepts = "public.vcard", operation = "move" })):toBe("move")
+  expect(drag:cancel()):toBe("cancelled")
+  expect(sim:items("all")):toEqual({ "ana", "bo" })
+  local back = sim:drag({ "ana" })
+  back:outside({ accepts = "public.vcard", operation = "move" })
+  expect(back:at(100, 75)):toBe("move")
+  expect(back:drop()):toBe("performed")
+  expect(sim:items("all")):toEqual({ "bo", "ana" })
+end)
+
+test("an app that takes no representation of a contact is forbidden", function()
+  local sim = exportingBook()
+  local drag = sim:drag({ "ana" })
+  expect(drag:outside({ accepts = { "public.image" } })):toBe("forbidden")
+  expect(drag:drop()):toBe("cancelled")
+  expect(sim:items("all")):toEqual({ "ana", "bo" })
+end)
+
+test("a shared directory lets contacts be copied out but not moved out", function()
+  local sim = exportingBook(true)
+  local drag = sim:drag({ "ana" })
+  expect(drag:at(100, 70)):toBe("move")
+  expect(drag:outside({ accepts = "public.vcard", operation = "move" })):toBe("copy")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("all")):toEqual({ "ana", "bo" })
+end)

@@ -5,6 +5,11 @@
 -- move, read-only folders take nothing (and what is dragged out of them is copied), a
 -- folder cannot go into itself or any folder inside it, a name can be used only once
 -- per folder, and the trash takes whatever can be moved. Refusals print their reason.
+-- A folder shown as a list (an item extent along an axis) tells a drop *into* a folder
+-- row from a drop *between* rows: over the middle third of a folder's row (`info.edge`
+-- is "center") the items go into that folder; anywhere else they go to the gap, which
+-- reorders rows within the list. Dragged into another app (Mail, a chat), files are
+-- always copied: the source keeps them.
 
 -- The volume a folder is on: its own, or the nearest ancestor's.
 local function volumeOf(folder)
@@ -62,6 +67,14 @@ local function operationFor(info, folder)
   return operation
 end
 
+-- The folder a drop into `folder` lands in: the folder whose row is under the pointer's
+-- middle third, else `folder` itself.
+local function destinationOf(info, folder)
+  if info.over == nil or info.edge ~= "center" then return folder end
+  local opened = info.over:data("public.folder")
+  return opened and info.board:target(opened) or folder
+end
+
 local function refuseOr(operation, reason)
   if operation == nil then
     print(reason)
@@ -75,20 +88,28 @@ return {
     accepts = { "public.file-url", "public.folder" },
 
     dropUpdated = function(info, folder)
-      return refuseOr(operationFor(info, folder))
+      return refuseOr(operationFor(info, destinationOf(info, folder)))
     end,
 
     performDrop = function(info, folder)
+      local destination = destinationOf(info, folder)
+      -- Into a folder row the items are appended; between rows they go to the gap.
+      local gap = destination == folder and info.index or nil
       local arriving = {}
       for _, item in ipairs(info.items) do
         if info.operation == "copy" and item.container then
           arriving[#arriving + 1] = item:copy()
-        elseif item.container ~= folder then
+        elseif item.container ~= destination or gap ~= nil then
           arriving[#arriving + 1] = item
         end
       end
-      folder:insert(arriving, info.index)
+      destination:insert(arriving, gap)
       return true
+    end,
+
+    dragOperations = function(info, folder)
+      if info.outside then return { "copy" } end
+      return { "move", "copy" }
     end,
   },
 

@@ -105,3 +105,57 @@ test("a file from another app is copied in", function()
   expect(drag:drop()):toBe("performed")
   expect(sim:items("2026")):toEqual({ "draft", "download" })
 end)
+
+-- A folder shown as a list of 40-point rows: a.txt, the archive folder's row, b.txt.
+local function listView()
+  return scenario { board = { targets = {
+    { id = "docs", type = "files.folder", frame = { 0, 0, 300, 200 }, data = { volume = "disk" },
+      itemExtent = 40, axis = "vertical",
+      items = { file("a", "a.txt"), folder("archive-folder", "archive"), file("b", "b.txt") } },
+    { id = "archive", type = "files.folder", frame = { 400, 0, 100, 100 }, data = { volume = "disk" } },
+  } } }
+end
+
+test("over the middle third of a folder's row, files go into that folder", function()
+  local sim = listView()
+  local drag = sim:drag({ "b" })
+  -- The archive row spans y 40 to 80; its middle third is 53.3 to 66.7.
+  expect(drag:at(100, 60)):toBe("move")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("docs")):toEqual({ "a", "archive-folder" })
+  expect(sim:items("archive")):toEqual({ "b" })
+end)
+
+test("over a row's first or last third, files go between rows and reorder the list", function()
+  local sim = listView()
+  local before = sim:drag({ "b" })
+  expect(before:at(100, 45)):toBe("move")
+  expect(before:drop()):toBe("performed")
+  expect(sim:items("docs")):toEqual({ "a", "b", "archive-folder" })
+  local after = sim:drag({ "a" })
+  -- The last third of the archive row (now the third row, y 80 to 120): the gap after it.
+  expect(after:at(100, 115)):toBe("move")
+  expect(after:drop()):toBe("performed")
+  expect(sim:items("docs")):toEqual({ "b", "archive-folder", "a" })
+  expect(sim:items("archive")):toEqual({})
+end)
+
+test("a folder cannot be dropped into its own row, and a file's row is not a folder", function()
+  local sim = listView()
+  local drag = sim:drag({ "archive-folder" })
+  expect(drag:at(100, 60)):toBe("forbidden")
+  local onFile = sim:drag({ "b" })
+  expect(onFile:at(100, 20)):toBe("move")
+  expect(onFile:drop()):toBe("performed")
+  expect(sim:items("docs")):toEqual({ "a", "b", "archive-folder" })
+end)
+
+test("files dragged into another app are copied, and the source keeps them", function()
+  local sim = listView()
+  local drag = sim:drag({ "a" })
+  expect(drag:outside({ accepts = { "public.file-url" }, operation = "move" })):toBe("copy")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("docs")):toEqual({ "a", "archive-folder", "b" })
+  local folderOut = sim:drag({ "archive-folder" })
+  expect(folderOut:outside({ accepts = { "public.file-url" } })):toBe("forbidden")
+end)

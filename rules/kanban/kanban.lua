@@ -2,8 +2,9 @@
 -- straight to Done), columns have work-in-progress limits, a card needs an assignee
 -- before it can enter Review, and cards reorder within a column at the gap the host
 -- computes from the column's item extent. Text from another app becomes a new card,
--- but only in the Backlog. Each refusal prints its reason, so `droprules run` explains
--- every forbidden proposal.
+-- but only in the Backlog. A locked column (`data.locked`, say a sprint that closed)
+-- keeps its cards: `canDrag` does not let them go. Each refusal prints its reason, so
+-- `droprules run` explains every forbidden proposal.
 droprules.declareType("com.example.kanban-card", { conformsTo = { "public.data" } })
 
 -- Where a card may go from each stage (staying in the same column is always allowed).
@@ -57,6 +58,14 @@ end
 return {
   ["kanban.column"] = {
     accepts = { "com.example.kanban-card", "public.plain-text" },
+
+    canDrag = function(card, column)
+      if column.data.locked then
+        print(card.id .. " stays: " .. tostring(column.data.stage) .. " is locked")
+        return false
+      end
+      return true
+    end,
 
     dropUpdated = function(info, column)
       local reason = refusal(info, column)

@@ -5,10 +5,11 @@ local function card(id, assignee)
   return { id = id, representations = { { "com.example.kanban-card", payload } } }
 end
 
-local function board()
+local function board(locked)
   local function column(index, stage, wip, items)
     return { id = stage, type = "kanban.column", frame = { (index - 1) * 200, 0, 200, 600 },
-      itemExtent = 60, axis = "vertical", data = { stage = stage, wip = wip }, items = items }
+      itemExtent = 60, axis = "vertical", data = { stage = stage, wip = wip, locked = locked == stage },
+      items = items }
   end
   return scenario { board = { targets = {
     column(1, "backlog", nil, { card("idea"), card("spike", "bo") }),
@@ -18,6 +19,21 @@ local function board()
     column(5, "done", nil, {}),
   } } }
 end
+
+test("cards in a locked column cannot be dragged; the others in the same drag can", function()
+  local sim = board("doing")
+  local refused = sim:drag({ "search" })
+  expect(refused.refused):toEqual({ "search" })
+  expect(refused:over("review")):toBe("cancel")
+  expect(refused:drop()):toBe("refused")
+  local drag = sim:drag({ "export", "logout" })
+  expect(drag.refused):toEqual({ "export" })
+  expect(drag:over("doing")):toBe("forbidden") -- doing is locked for drags out, and at its limit for drops in
+  expect(drag:over("backlog")):toBe("move")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("backlog")):toEqual({ "idea", "spike", "logout" })
+  expect(sim:items("doing")):toEqual({ "search", "export", "pdf" })
+end)
 
 test("an assigned card moves on from doing to review", function()
   local sim = board()

@@ -5,7 +5,9 @@
 -- takes a gap in the list as it is now and the host does the removal shift, so moving
 -- a page onto the gap just before or after itself is a no-op and nothing is off by one.
 -- The preview is staged: a cancelled drag leaves the grid as it was. The cover stays
--- first (the seed could stop a cell from moving but not from being displaced).
+-- first: `canDrag` does not let it go (SwiftUI's `moveDisabled`, UIKit's
+-- `canMoveItemAt`), and nothing may be dropped before it (the seed could stop a cell
+-- from moving but not from being displaced).
 droprules.declareType("com.example.page", { conformsTo = { "public.data" } })
 
 -- The gap nearest the pointer: rows fill left to right, and within a row the pointer
@@ -33,11 +35,10 @@ return {
   ["reorder.grid"] = {
     accepts = { "com.example.page", "public.image" },
 
+    canDrag = function(page, grid) return not isPinned(page, grid) end,
+
     dropUpdated = function(info, grid)
       local gap, dragged = gapUnderPointer(info, grid), pages(info)
-      for _, item in ipairs(dragged) do
-        if isPinned(item, grid) then return "forbidden" end
-      end
       local first = grid.items[1]
       if first and isPinned(first, grid) and gap == 1 then return "forbidden" end
       if info.source ~= grid then return { operation = "copy", index = gap } end

@@ -233,9 +233,9 @@ extension DragEngine {
     for line in rules.takePrintedLines() { recorder.record(.printed(line)) }
     switch result {
     case .notImplemented: break
-    case .returned(let value): recorder.record(.call(handler, id, value))
+    case .returned(let value): recorder.record(.call(handler, id, item: item, value))
     case .failed(let diagnostic):
-      recorder.record(.call(handler, id, nil))
+      recorder.record(.call(handler, id, item: item, nil))
       report(diagnostic)
     }
     return result

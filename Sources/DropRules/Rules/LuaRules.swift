@@ -111,7 +111,9 @@ final class LuaRules: RuleCalling {
   ) -> HandlerResult {
     let function = handlerSlots[rule &* Handler.allCases.count &+ handler.ordinal]
     guard function != .none else { return .notImplemented }
-    if handler == .canDrag { return callCanDrag(of: rule, item: context.item ?? "", target: target, position: position) }
+    if handler == .canDrag {
+      return callCanDrag(of: rule, item: context.item ?? "", target: target, position: position)
+    }
     guard info.object != .none else {
       return .failed(Diagnostic(message: "\(handler.rawValue) was called outside a drag", handler: handler))
     }
@@ -185,7 +187,8 @@ final class LuaRules: RuleCalling {
 
   private func setInfoField(_ key: String, kind: String?, _ value: LuaValue) {
     guard let api, infoObjects.count > 1 else { return }
-    _ = try? runtime.call(api.setField, [.reference(infoObjects[1]), .string(key), kind.map(LuaValue.string) ?? .nil, value])
+    _ = try? runtime.call(
+      api.setField, [.reference(infoObjects[1]), .string(key), kind.map(LuaValue.string) ?? .nil, value])
   }
 
   private func targetSlot(at position: Int, id: TargetID) throws(LuaError) -> LuaSlot {

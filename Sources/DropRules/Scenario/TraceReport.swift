@@ -19,7 +19,8 @@ public struct TraceReport {
       for call in step.calls {
         let returnIgnored = [.dropEntered, .dropExited, .dragEnded].contains(call.handler)
         let shown = returnIgnored ? (call.result == "error" ? "error" : "") : call.result
-        lines.append(row(call.handler.rawValue, call.target, paint(shown)))
+        let subject = call.target + (call.item.map { "  \($0)" } ?? "")
+        lines.append(row(call.handler.rawValue, subject, paint(shown)))
       }
       lines += step.printed.map { row("print", $0) }
       for diagnostic in step.diagnostics {
@@ -141,7 +142,10 @@ public struct TraceReport {
       "target": step.target.map(JSONValue.string) ?? .null,
       "calls": .array(
         step.calls.map {
-          .object(["handler": .string($0.handler.rawValue), "target": .string($0.target), "result": .string($0.result)])
+          .object([
+            "handler": .string($0.handler.rawValue), "target": .string($0.target),
+            "item": $0.item.map(JSONValue.string) ?? .null, "result": .string($0.result),
+          ])
         }),
       "proposal": step.proposal.map { .string($0.rawValue) } ?? .null,
       "index": step.index.map { .number(Double($0)) } ?? .null,

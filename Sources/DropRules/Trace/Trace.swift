@@ -40,6 +40,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 public struct HandlerCall: Hashable, Sendable {
   public var handler: Handler
   public var target: TargetID
+  /// The item `canDrag` was asked about.
+  public var item: ItemID?
   /// What the handler returned; nil when it raised.
   public var value: HandlerValue?
 

@@ -4,7 +4,9 @@
 struct TraceRecorder {
   enum Event {
     case step(StepAction)
-    case call(Handler, TargetID, HandlerValue?)
+    /// A handler call: the handler, its target, the item canDrag was asked about, and
+    /// what it returned (nil when it raised).
+    case call(Handler, TargetID, item: ItemID?, HandlerValue?)
     case printed(String)
     indirect case diagnostic(Diagnostic)
     case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?)
@@ -51,8 +53,8 @@ struct TraceRecorder {
       let last = steps.count - 1
       switch event {
       case .step: break
-      case .call(let handler, let target, let value):
-        steps[last].calls.append(HandlerCall(handler: handler, target: target, value: value))
+      case .call(let handler, let target, let item, let value):
+        steps[last].calls.append(HandlerCall(handler: handler, target: target, item: item, value: value))
       case .printed(let line): steps[last].printed.append(line)
       case .diagnostic(let diagnostic): steps[last].diagnostics.append(diagnostic)
       case .proposal(let proposal, let index, let downgrade, let target):

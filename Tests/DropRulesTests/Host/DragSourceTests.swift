@@ -21,7 +21,9 @@ private func shelfHost(_ rule: String, directory: TemporaryDirectory) throws -> 
 
 @Suite("Drag sources: canDrag, dragOperations, dragEnded, drops into other apps")
 struct DragSourceTests {
-  let directory = try! TemporaryDirectory()
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
 
   @Test("dragEnded comes once per source target, after every dropExited, with the outcome")
   func dragEndedOrder() throws {
