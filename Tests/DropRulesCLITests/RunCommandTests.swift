@@ -63,6 +63,43 @@ struct RunCommandTests {
     #expect(steps.map { $0["index"] as? Int } == [nil, 1, 2, nil])
   }
 
+  @Test("a drag out to another app shows the source's limits, the outside steps and dragEnded, in text and JSON")
+  func outsideTrace() throws {
+    let path = "rules/contacts/move-out-to-contacts-app.scenario.json"
+    let text = try DropRulesBinary.run(["run", path])
+    #expect(text.status == 0)
+    #expect(text.stdout.contains("step 0  begin drag of ana\n  dragOperations  all  { copy, move }\n"))
+    #expect(
+      text.stdout.contains("step 3  outside, into an app that takes public.vcard as move\n  proposal        move\n"))
+    #expect(text.stdout.contains("step 4  drop\n  dragEnded       all\n  outcome         performed\n"))
+    let json = try DropRulesBinary.run(["run", "--format", "json", path])
+    let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let steps = try #require((document?["scenarios"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+    #expect(steps.map { $0["number"] as? Int } == [0, 1, 2, 3, 4])
+    let limits = try #require(steps[0]["limits"] as? [[String: Any]])
+    #expect(limits.map { $0["source"] as? String } == [nil, "all"])
+    #expect(steps[0]["allowed"] as? [String] == ["copy", "move"])
+    #expect(steps[1]["over"] as? String == "bo" && steps[1]["edge"] as? String == "center")
+  }
+
+  @Test("a drag every source refuses has the outcome refused, and a scenario can expect it")
+  func refusedScenario() throws {
+    let scratch = try Scratch()
+    try scratch.write("rules.lua", "return { box = { canDrag = function() return false end } }")
+    let path = try scratch.write(
+      "refused.scenario.json",
+      """
+      {"rules": ["rules.lua"], "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 10, 10],
+        "items": [{"id": "x"}]}]},
+       "drag": {"items": ["x"]}, "steps": [{"over": "a"}, "drop"],
+       "expect": {"outcome": "refused", "proposals": [], "board": {"a": ["x"]}}}
+      """)
+    let result = try DropRulesBinary.run(["run", path])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(
+      result.stdout.contains("  canDrag         a  x  false\n  refused         x (canDrag)\n  outcome         refused\n"))
+  }
+
   @Test("a failed expectation exits 1 and says what differed")
   func failedExpectation() throws {
     let scratch = try Scratch()
@@ -116,6 +153,14 @@ struct RunCommandTests {
       (
         #"{"rules": ["missing.lua"], "board": {"targets": []}, "drag": {"items": [{"id": "x"}]}}"#,
         "rules[0]: rule file 'missing.lua' not found"
+      ),
+      (
+        #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": [{"outside": {"operation": "link"}}]}"#,
+        "steps[0].outside.operation: unknown operation \"link\"; expected \"copy\" or \"move\""
+      ),
+      (
+        #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": [{"outside": {"accepts": []}}]}"#,
+        "steps[0].outside.accepts: name at least one type the app takes"
       ),
       (#"{"board": {"targets": [], "drag": "#, "not valid JSON"),
       ("\u{0}\u{1}\u{2}binary", "not valid JSON"),

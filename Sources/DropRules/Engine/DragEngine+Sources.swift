@@ -21,6 +21,8 @@ extension DragEngine {
     drag = DragState(
       session: session, itemIDs: allItems, requestedOperations: session.allowedOperations,
       boardOperations: session.allowedOperations, undo: undo)
+    isOutside = false
+    allowedBits = DragOperation.bits(session.allowedOperations)
     recorder.reset()
     recorder.record(.step(.begin(allItems)))
 
@@ -73,6 +75,7 @@ extension DragEngine {
     drag?.lastStepSearchedEverything = false
     let leavingBoard = drag?.outside == nil
     drag?.outside = OutsideApp(accepts: accepts, operation: operation)
+    isOutside = true
     if leavingBoard {
       allow(askSourcesForOperations() ?? drag?.requestedOperations ?? [])
     }
@@ -89,8 +92,9 @@ extension DragEngine {
 
   /// Brings the pointer back from another app: the board's allowed operations again.
   func returnToBoard() {
-    guard drag?.outside != nil else { return }
+    guard isOutside else { return }
     drag?.outside = nil
+    isOutside = false
     allow(drag?.boardOperations ?? [])
   }
 
@@ -141,6 +145,7 @@ extension DragEngine {
   /// Makes `allowed` the drag's allowed operations and tells the rules.
   private func allow(_ allowed: Set<DragOperation>) {
     drag?.session.allowedOperations = allowed
+    allowedBits = DragOperation.bits(allowed)
     recorder.record(.allowed(allowed))
     if let diagnostic = rules.allowedOperationsDidChange(allowed) { report(diagnostic) }
   }
@@ -149,7 +154,7 @@ extension DragEngine {
 
   /// Calls each source's `dragEnded`, after every dropExited, each in a transaction of
   /// its own: its changes are committed when it returns and rolled back if it raises.
-  func endDragAtSources(outcome: DropOutcome, operation: DragOperation?, destination: TargetID?) {
+  func endDragAtSources(outcome: DropOutcome, operation: DragOperation?, destination: Int?) {
     for source in drag?.sources ?? [] {
       guard let position = currentBoard.position(of: source) else { continue }
       drag?.isReadOnly = false

@@ -46,7 +46,7 @@ extension DragEngine {
     let undo = drag?.undo ?? []
     drag?.undo = []
     currentBoard.pruneDetached(among: undo)
-    return finish(.performed, operation: operation, destination: currentBoard.targets[current].id)
+    return finish(.performed, operation: operation, destination: current)
   }
 
   /// Cancels the drag: nothing is performed and every staged change is rolled back.
@@ -139,7 +139,9 @@ extension DragEngine {
   /// Asks the current target for its proposal and negotiates it with the allowed
   /// operations.
   private func updateProposal() -> Proposal {
-    if let outside = drag?.outside { return record(outside.proposal, downgrade: outside.downgrade) }
+    if isOutside, let outside = drag?.outside {
+      return record(outside.proposal, downgrade: outside.downgrade)
+    }
     guard let target = drag?.current else { return record(.cancel, downgrade: nil) }
     var proposal: Proposal
     switch invoke(.dropUpdated, on: target) {
@@ -165,7 +167,7 @@ extension DragEngine {
       report(diagnostic)
     }
     // Most proposals need no negotiation: check before copying the allowed set.
-    if let operation = proposal.operation, drag?.session.allowedOperations.contains(operation) == false {
+    if let operation = proposal.operation, allowedBits & operation.bit == 0 {
       let (negotiated, downgrade) = Negotiation.negotiate(proposal, allowed: drag?.session.allowedOperations ?? [])
       return record(negotiated, downgrade: downgrade)
     }
@@ -178,8 +180,8 @@ extension DragEngine {
     let index = proposal.operation != nil ? current.flatMap(dropIndex(for:)) : nil
     recorder.record(
       .proposal(proposal, index: index, downgrade: downgrade, target: current.map { currentBoard.targets[$0].id }))
-    if proposal.operation != nil, let current, let (item, edge) = itemUnderPointer(in: current) {
-      recorder.record(.over(item, edge))
+    if proposal.operation != nil, let current, let (place, edge) = itemUnderPointer(in: current) {
+      recorder.record(.over(currentBoard.targets[current].items[place - 1], edge))
     }
     return proposal
   }
@@ -187,7 +189,7 @@ extension DragEngine {
   /// Ends the drag: rolls back what was not committed, gives the entered target its last
   /// dropExited on the settled, read-only board, then tells the sources (dragEnded).
   private func finish(
-    _ outcome: DropOutcome, operation: DragOperation? = nil, destination: TargetID? = nil
+    _ outcome: DropOutcome, operation: DragOperation? = nil, destination: Int? = nil
   ) -> DropOutcome {
     if let undo = drag?.undo, !undo.isEmpty {
       let touched = currentBoard.targets(touchedBy: undo)
@@ -201,6 +203,7 @@ extension DragEngine {
     endDragAtSources(outcome: outcome, operation: operation, destination: destination)
     rules.dragDidEnd()
     drag = nil
+    isOutside = false
     return outcome
   }
 
@@ -210,7 +213,7 @@ extension DragEngine {
   @discardableResult
   func invoke(
     _ handler: Handler, on position: Int, operation: DragOperation? = nil, outcome: DropOutcome? = nil,
-    index: Int? = nil, item: ItemID? = nil, destination: TargetID? = nil
+    index: Int? = nil, item: ItemID? = nil, destination: Int? = nil
   ) -> HandlerResult {
     guard let rule = ruleOfTarget[position] else { return .notImplemented }
     let frame = currentBoard.targets[position].frame
@@ -222,8 +225,8 @@ extension DragEngine {
       context.over = over
       context.edge = edge
     }
-    context.item = item
-    context.outside = drag?.outside != nil
+    context.item = item.flatMap { currentBoard.targets[position].items.firstIndex(of: $0) }.map { $0 + 1 }
+    context.outside = isOutside
     context.destination = destination
     let id = currentBoard.targets[position].id
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
@@ -252,15 +255,16 @@ extension DragEngine {
       itemExtent: itemExtent, itemCount: currentBoard.targets[position].items.count)
   }
 
-  /// The item under the pointer in a target with an item extent, and which third of it.
-  func itemUnderPointer(in position: Int) -> (item: ItemID, edge: ItemEdge)? {
+  /// The 1-based place of the item under the pointer in a target with an item extent,
+  /// and which third of it.
+  func itemUnderPointer(in position: Int) -> (place: Int, edge: ItemEdge)? {
     guard let itemExtent = currentBoard.targets[position].itemExtent, let pointer = drag?.pointer else { return nil }
     let target = currentBoard.targets[position]
     guard
       let hit = DropTarget.itemUnderPointer(
         at: pointer, in: target.frame, axis: target.axis, itemExtent: itemExtent, itemCount: target.items.count)
     else { return nil }
-    return (target.items[hit.position - 1], hit.edge)
+    return (hit.position, hit.edge)
   }
 
   /// The index performDrop sees: the one dropUpdated proposed, else the pointer's.

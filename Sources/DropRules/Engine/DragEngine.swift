@@ -21,6 +21,13 @@ public final class DragEngine {
   /// The rule of the target at each board position.
   @exclusivity(unchecked) private(set) var ruleOfTarget: [RuleID?] = []
   @exclusivity(unchecked) var drag: DragState?
+  /// Whether the pointer is over another app (`drag.outside` is set), as a plain flag:
+  /// reading a field through the optional drag state copies the state, and every
+  /// pointer step asks.
+  @exclusivity(unchecked) var isOutside = false
+  /// The drag's allowed operations as bits (``DragOperation/bit``), so that the pointer
+  /// step checks a proposal without hashing.
+  @exclusivity(unchecked) var allowedBits: UInt8 = 0
   @exclusivity(unchecked) var recorder = TraceRecorder()
   private var copyCounter = 0
 

@@ -13,6 +13,15 @@ public struct Downgrade: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension DragOperation {
+  /// The operation's bit in a mask of operations.
+  var bit: UInt8 { self == .copy ? 1 : 2 }
+
+  static func bits(_ operations: Set<DragOperation>) -> UInt8 {
+    operations.reduce(0) { $0 | $1.bit }
+  }
+}
+
 /// Reconciles a rule's proposal with the operations the drag allows.
 enum Negotiation {
   /// `move` where only copy is allowed becomes `copy` (as Qt does); an operation not

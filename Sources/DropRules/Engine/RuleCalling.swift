@@ -86,16 +86,18 @@ public struct HandlerContext: Sendable, Equatable {
   public var operation: DragOperation?
   /// How the drag ended, in the final dropExited and in dragEnded.
   public var outcome: DropOutcome?
-  /// The item under the pointer and the third of it the pointer is over, in targets
-  /// with an item extent.
-  public var over: ItemID?
+  // Items and targets are positions here, not ids: the context stays a plain value that
+  // costs nothing to make and copy on every pointer step.
+  /// The 1-based place, in the target's items, of the item under the pointer, and the
+  /// third of it the pointer is over, in targets with an item extent.
+  public var over: Int?
   public var edge: ItemEdge?
-  /// The item `canDrag` is asked about.
-  public var item: ItemID?
+  /// The 1-based place, in the source's items, of the item `canDrag` is asked about.
+  public var item: Int?
   /// Whether the pointer is over another app, off the board.
   public var outside = false
-  /// The target that took the drop, in dragEnded.
-  public var destination: TargetID?
+  /// The board position of the target that took the drop, in dragEnded.
+  public var destination: Int?
 
   public init(
     pointer: Point, location: Point, index: Int? = nil, operation: DragOperation? = nil, outcome: DropOutcome? = nil

@@ -112,12 +112,12 @@ final class LuaRules: RuleCalling {
     let function = handlerSlots[rule &* Handler.allCases.count &+ handler.ordinal]
     guard function != .none else { return .notImplemented }
     if handler == .canDrag {
-      return callCanDrag(of: rule, item: context.item ?? "", target: target, position: position)
+      return callCanDrag(of: rule, item: item(at: context.item, in: position) ?? "", target: target, position: position)
     }
     guard info.object != .none else {
       return .failed(Diagnostic(message: "\(handler.rawValue) was called outside a drag", handler: handler))
     }
-    updateInfo(context)
+    updateInfo(context, position: position)
     if handler == .dragOperations { return callDragOperations(of: rule, target: target, position: position) }
     do {
       let call = LuaRuntime.HandlerCall(
@@ -154,7 +154,7 @@ final class LuaRules: RuleCalling {
 
   /// Writes this call's index, operation and outcome into the drag's `info`, where they
   /// changed (the pointer is written with the call).
-  private func updateInfo(_ context: HandlerContext) {
+  private func updateInfo(_ context: HandlerContext, position: Int) {
     if info.index != context.index {
       runtime.setInteger(info.backing, "index", context.index)
       info.index = context.index
@@ -171,18 +171,33 @@ final class LuaRules: RuleCalling {
       runtime.setString(info.backing, "edge", context.edge?.rawValue)
       info.edge = context.edge
     }
-    if info.over != context.over {
-      setInfoField("over", kind: "item", context.over.map(LuaValue.string) ?? .nil)
-      info.over = context.over
+    // Ids are resolved only where there is something to resolve: a pointer step in a
+    // target without an item extent compares two nils.
+    if context.over != nil || info.over != nil {
+      let over = item(at: context.over, in: position)
+      if info.over != over {
+        setInfoField("over", kind: "item", over.map(LuaValue.string) ?? .nil)
+        info.over = over
+      }
     }
     if info.outside != context.outside {
       setInfoField("outside", kind: nil, .boolean(context.outside))
       info.outside = context.outside
     }
-    if info.destination != context.destination {
-      setInfoField("destination", kind: "target", context.destination.map(LuaValue.string) ?? .nil)
-      info.destination = context.destination
+    if context.destination != nil || info.destination != nil {
+      let destination = context.destination.flatMap { engine?.currentBoard.targets[$0].id }
+      if info.destination != destination {
+        setInfoField("destination", kind: "target", destination.map(LuaValue.string) ?? .nil)
+        info.destination = destination
+      }
     }
+  }
+
+  /// The id of the item at a 1-based place in the items of the target at `position`.
+  private func item(at place: Int?, in position: Int) -> ItemID? {
+    guard let place, let items = engine?.currentBoard.targets[position].items, items.indices.contains(place - 1)
+    else { return nil }
+    return items[place - 1]
   }
 
   private func setInfoField(_ key: String, kind: String?, _ value: LuaValue) {
