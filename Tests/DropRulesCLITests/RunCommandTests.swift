@@ -97,7 +97,8 @@ struct RunCommandTests {
     let result = try DropRulesBinary.run(["run", path])
     #expect(result.status == 0, "\(result.stdout)")
     #expect(
-      result.stdout.contains("  canDrag         a  x  false\n  refused         x (canDrag)\n  outcome         refused\n"))
+      result.stdout.contains(
+        "  canDrag         a  x  false\n  refused         x (canDrag)\n  outcome         refused\n"))
   }
 
   @Test("a failed expectation exits 1 and says what differed")

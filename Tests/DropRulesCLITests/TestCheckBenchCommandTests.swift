@@ -89,6 +89,32 @@ struct TestCheckBenchCommandTests {
     #expect(result.stdout.contains("\(path):3: accepted type 'com.example.nowhere'"))
   }
 
+  @Test("check knows the source handlers and suggests them for typos")
+  func checkSourceHandlers() throws {
+    let scratch = try Scratch()
+    let path = try scratch.write(
+      "source.lua",
+      """
+      return {
+        shelf = {
+          canDrag = function() return true end,
+          dragOperation = function() return { "copy" } end,
+          dragEnd = function() end,
+          dragEnded = 3,
+        },
+      }
+      """)
+    let result = try DropRulesBinary.run(["check", path])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "\(path):4: unknown handler 'dragOperation' in the rule for 'shelf'; did you mean dragOperations?"))
+    #expect(
+      result.stdout.contains("\(path):5: unknown handler 'dragEnd' in the rule for 'shelf'; did you mean dragEnded?"))
+    #expect(result.stdout.contains("\(path):6: dragEnded of 'shelf' must be a function, got number"))
+    #expect(!result.stdout.contains("canDrag"))
+  }
+
   @Test("bench reports the contract's JSON keys")
   func bench() throws {
     let result = try DropRulesBinary.run([
