@@ -35,7 +35,8 @@ final class RuleTestSession {
   func load() throws(LuaError) -> [TestCase] {
     // Test code itself only drives simulations; give it room for many of them.
     let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
-    let testLimits = LuaLimits(maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory)
+    let testLimits = LuaLimits(
+      maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory, maxTime: limits.maxTime * 100)
     let runtime = try LuaRuntime(limits: testLimits)
     self.runtime = runtime
     let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")

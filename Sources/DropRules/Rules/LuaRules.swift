@@ -13,6 +13,8 @@ final class LuaRules: RuleCalling {
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
   private(set) var api: RuleAPI?
+  /// Data the rules stored, counted against the runtime's memory cap.
+  var storedData = StoredDataAccount()
   /// Handler functions' slots: `handlerSlots[rule * Handler.allCases.count + ordinal]`.
   @exclusivity(unchecked) private var handlerSlots: [LuaSlot] = []
   /// Target objects' slots by board position, and the references that keep them alive.
@@ -131,11 +133,15 @@ final class LuaRules: RuleCalling {
   }
 
   func targetsDidChange(_ targets: [TargetID]) {
+    for target in targets { storedData.recount(target, data: engine?.currentBoard.target(target)?.data) }
+    runtime.storedDataBytes = storedData.total
     guard let api else { return }
     _ = try? runtime.call(api.forget, [.table(LuaTable(sequence: targets.map(LuaValue.string)))])
   }
 
   func boardWasReplaced() {
+    storedData.reset()
+    runtime.storedDataBytes = 0
     targetSlots = []
     targetObjects = []
     guard let api else { return }
@@ -146,6 +152,7 @@ final class LuaRules: RuleCalling {
     if let api, infoObjects.count > 1 { _ = try? runtime.call(api.endDrag, [.reference(infoObjects[1])]) }
     info = DragInfo()
     infoObjects = []
+    runtime.releasePrintedOutput()
   }
 
   func takePrintedLines() -> [String] { runtime.takePrintedLines() }
@@ -264,6 +271,8 @@ final class LuaRules: RuleCalling {
       message = "instruction budget of \(limit) exceeded (raise it with --max-instructions)"
     case .memoryLimit(let limit):
       message = "memory limit of \(limit) bytes exceeded (raise it with --max-memory)"
+    case .timeLimit(let milliseconds):
+      message = "time limit of \(milliseconds) ms exceeded (raise it with --max-time)"
     default: break
     }
     return Diagnostic(
