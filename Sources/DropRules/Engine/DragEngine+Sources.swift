@@ -26,8 +26,11 @@ extension DragEngine {
     recorder.reset()
     recorder.record(.step(.begin(allItems)))
 
+    // A rule whose canDrag raised refuses the rest of its items without being asked
+    // again: a broken canDrag costs one budget per drag, not one per dragged item.
+    var failedRules: Set<RuleID> = []
     let refused = session.items.compactMap { item -> ItemID? in
-      guard case .board(let id) = item, !canDrag(id) else { return nil }
+      guard case .board(let id) = item, !canDrag(id, unlessFailed: &failedRules) else { return nil }
       recorder.record(.refused(id))
       return id
     }
@@ -102,16 +105,20 @@ extension DragEngine {
 
   /// Whether the source of board item `id` lets it be dragged (`canDrag`, default true;
   /// an error refuses it, which loses nothing).
-  private func canDrag(_ id: ItemID) -> Bool {
+  private func canDrag(_ id: ItemID, unlessFailed failedRules: inout Set<RuleID>) -> Bool {
     guard let container = currentBoard.place(of: id)?.container,
       let position = currentBoard.position(of: container)
     else { return true }
+    let rule = currentBoard.target(container).flatMap { rules.rule(forTargetType: $0.type) }
+    if let rule, failedRules.contains(rule) { return false }
     drag?.isReadOnly = true
     defer { drag?.isReadOnly = false }
     switch invoke(.canDrag, on: position, item: id) {
     case .notImplemented, .returned(.nothing): return true
     case .returned(let value): return value.isTruthy
-    case .failed: return false
+    case .failed:
+      if let rule { failedRules.insert(rule) }
+      return false
     }
   }
 

@@ -15,8 +15,9 @@ struct LuaCopyBudget {
   /// The call's deadline on the monotonic clock in nanoseconds, or 0: a long copy
   /// checks it every few thousand entries.
   var deadline: Int64 = 0
-  /// Entries copied so far, which the call pays for as instructions.
+  /// Entries and string bytes copied so far, which the call pays for as instructions.
   var entriesCopied = 0
+  var bytesCopied = 0
   /// Tables being copied, from the outermost in, to refuse a table inside itself.
   var path: [UnsafeRawPointer?] = []
 
@@ -27,6 +28,7 @@ struct LuaCopyBudget {
     let cost = overflow ? Int.max : entryBytes.addingReportingOverflow(bytes).partialValue
     guard cost >= 0, cost <= bytesLeft else { throw .tooLarge }
     bytesLeft -= cost
+    bytesCopied = bytesCopied.addingReportingOverflow(bytes).partialValue
     let before = entriesCopied
     entriesCopied = entriesCopied.addingReportingOverflow(entries).partialValue
     if deadline != 0, before >> 12 != entriesCopied >> 12, clua_now() > deadline { throw .outOfTime }

@@ -434,12 +434,18 @@ public final class LuaRuntime {
       case .cycle, .tooDeep: return fail("\(error)", on: thread)
       }
     }
-    if clua_charge_or_report(thread, Int64(copyBudget.entriesCopied)) != 0 {
+    // The host's work is paid for like Lua's: an instruction per entry copied and per
+    // 16 bytes of text, before and after the function runs, with the clock read each time.
+    if clua_charge_or_report(thread, Int64(copyBudget.entriesCopied + copyBudget.bytesCopied / 16)) != 0 {
       return fail(spentBudgetMessage, on: thread)
     }
     do {
       let results = try box.body(arguments)
-      guard results.reduce(0, { $0 + $1.estimatedLuaBytes }) <= memoryAvailable else {
+      let resultBytes = results.reduce(0, { $0 + $1.estimatedLuaBytes })
+      if clua_charge_or_report(thread, Int64(resultBytes / 16)) != 0 {
+        return fail(spentBudgetMessage, on: thread)
+      }
+      guard resultBytes <= memoryAvailable else {
         return fail(memoryLimitMessage + ": the host's result does not fit under the cap", on: thread)
       }
       guard lua_checkstack(thread, Int32(results.count) + 1) != 0 else {

@@ -98,6 +98,18 @@ final class LuaRules: RuleCalling {
     setInfoNames("allowedOperations", Self.names(DragOperation.allCases.filter(allowed.contains)))
   }
 
+  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic? {
+    guard let api, infoObjects.count > 1 else { return nil }
+    do {
+      try runtime.call(
+        api.setItems,
+        [.reference(infoObjects[1]), .string("taken"), .table(LuaTable(sequence: items.map(LuaValue.string)))])
+      return nil
+    } catch {
+      return Self.diagnostic(error, handler: nil, target: nil)
+    }
+  }
+
   private func setInfoNames(_ key: String, _ names: LuaValue) -> Diagnostic? {
     guard let api, infoObjects.count > 1 else { return nil }
     do {
@@ -291,6 +303,7 @@ final class LuaRules: RuleCalling {
 struct RuleAPI {
   let beginDrag: LuaReference
   let setNames: LuaReference
+  let setItems: LuaReference
   let setField: LuaReference
   let operationNames: LuaReference
   let item: LuaReference
@@ -311,6 +324,7 @@ struct RuleAPI {
     }
     beginDrag = try function("beginDrag")
     setNames = try function("setNames")
+    setItems = try function("setItems")
     setField = try function("setField")
     operationNames = try function("operationNames")
     item = try function("item")
