@@ -233,7 +233,7 @@ struct HostMemoryAccountTests {
           end,
         } }
         """, targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory,
-      limits: LuaLimits(maxMemory: 64 << 20, maxTime: .zero))
+      limits: LuaLimits(maxInstructions: 1 << 40, maxMemory: 64 << 20, maxTime: .zero))
     try host.beginDrag(DragRequest(items: [.board("x")]))
     let proposal = try host.moveOver("b")
     #expect(proposal == .forbidden)

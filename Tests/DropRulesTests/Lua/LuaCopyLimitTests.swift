@@ -52,7 +52,8 @@ struct LuaCopyLimitTests {
 
   @Test("printed output is cut per line and counts against the cap")
   func printedOutput() throws {
-    let limits = LuaLimits(maxMemory: 128 << 20, maxTime: .seconds(10))
+    // Copying costs instructions too: a budget large enough that memory runs out first.
+    let limits = LuaLimits(maxInstructions: 1 << 40, maxMemory: 128 << 20, maxTime: .seconds(10))
     let lua = try LuaRuntime(limits: limits)
     try lua.evaluate("local s = string.rep('p', 20 << 20) for _ = 1, 3 do print(s) end")
     let lines = lua.takePrintedLines()
@@ -70,7 +71,7 @@ struct LuaCopyLimitTests {
 
   @Test("a host function's results are pushed only if they fit under the cap")
   func hostResultsFitTheCap() throws {
-    let limits = LuaLimits(maxMemory: 8 << 20)
+    let limits = LuaLimits(maxInstructions: 1 << 40, maxMemory: 8 << 20, maxTime: .seconds(10))
     let lua = try LuaRuntime(limits: limits)
     let big = lua.function { _ in [.table(LuaTable(sequence: Array(repeating: .string("x"), count: 1 << 20)))] }
     let error = #expect(throws: LuaError.self) { try lua.evaluate("local t = big() return #t", globals: ["big": big]) }
