@@ -15,6 +15,9 @@ final class RuleTestSession {
   private var runtime: LuaRuntime?
   private var listTests: LuaReference?
   private var simulations: [Int: RuleHost] = [:]
+  /// What the current test's simulations held when made, counted against the test
+  /// runtime's cap: each `scenario{}` is a rule host of its own.
+  private var simulationBytes = 0
   /// Simulations whose last drag every source refused: its steps answer `cancel`, and
   /// its drop and cancel `refused`.
   private var refusedDrags: Set<Int> = []
@@ -64,6 +67,8 @@ final class RuleTestSession {
     defer {
       simulations.removeAll()
       refusedDrags.removeAll()
+      simulationBytes = 0
+      runtime.heldBytes = 0
     }
     do {
       try runtime.call(test.body)
@@ -105,6 +110,13 @@ final class RuleTestSession {
           var runner = ScenarioRunner(limits: limits)
           runner.lineObserver = coverage.map { recorder in { recorder.record(file: $0, line: $1) } }
           let host = try runner.makeHost(for: scenario)
+          guard let runtime = self.runtime, host.memoryInUse <= runtime.memoryAvailable else {
+            throw LuaHostError(
+              (self.runtime?.memoryLimitMessage ?? "memory limit exceeded")
+                + " (each scenario{} is a rule host of its own, and this test made \(simulations.count + 1))")
+          }
+          simulationBytes += host.memoryInUse
+          runtime.heldBytes = simulationBytes
           let id = nextSimulation
           nextSimulation += 1
           simulations[id] = host

@@ -129,6 +129,27 @@ struct TestCheckBenchCommandTests {
     #expect(report?["steps"] as? Int == 60)
   }
 
+  @Test("each scenario{} of a test is a rule host that counts against the test's memory cap")
+  func scenariosCountAgainstTheCap() throws {
+    let scratch = try Scratch()
+    try scratch.write("box.lua", "return { box = { dropUpdated = function() return 'move' end } }")
+    try scratch.write(
+      "box_test.lua",
+      """
+      test("many simulations", function()
+        local kept = {}
+        for i = 1, 20000 do
+          kept[i] = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
+        end
+      end)
+      """)
+    let result = try DropRulesBinary.run(["test", scratch.url.path, "--max-memory", "\(16 << 20)"])
+    #expect(result.status == 1)
+    // Raised by the test's own next allocation or by the next scenario{}, whichever
+    // comes first once the hosts fill the cap.
+    #expect(result.stdout.contains("box_test.lua:4: memory limit of \(16 << 20) bytes exceeded"))
+  }
+
   @Test("bench starts every iteration from the scenario's board, though dragEnded commits on a cancel")
   func benchRestoresTheBoard() throws {
     let scratch = try Scratch()

@@ -28,10 +28,10 @@ public final class LuaRuntime {
   /// Bytes of printed output held for the caller, counted against the cap until
   /// ``releasePrintedOutput()``.
   private var printedBytes = 0
-  /// Bytes of data that rules stored in the host, counted against the cap; the rule
-  /// host keeps it up to date.
-  var storedDataBytes = 0 {
-    didSet { clua_set_external_bytes(state, printedBytes + max(0, storedDataBytes)) }
+  /// Bytes the embedder holds on behalf of the code this runtime runs (data rules
+  /// stored, rule hosts a test made), counted against the cap like the Lua heap.
+  public var heldBytes = 0 {
+    didSet { clua_set_external_bytes(state, printedBytes + max(0, heldBytes)) }
   }
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
@@ -93,10 +93,10 @@ public final class LuaRuntime {
   private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
 
   /// Bytes left under the cap.
-  var memoryAvailable: Int { max(0, limits.maxMemory - memoryInUse) }
+  public var memoryAvailable: Int { max(0, limits.maxMemory - memoryInUse) }
 
   /// The message of a spent memory cap, the same whether Lua or the host ran out.
-  var memoryLimitMessage: String { "memory limit of \(limits.maxMemory) bytes exceeded" }
+  public var memoryLimitMessage: String { "memory limit of \(limits.maxMemory) bytes exceeded" }
 
   /// Longer printed lines are cut: a trace is read by people.
   static let maximumPrintedLineBytes = 8 * 1024
@@ -112,7 +112,7 @@ public final class LuaRuntime {
       throw LuaHostError(memoryLimitMessage + " (printed output counts until its drag ends)")
     }
     printedBytes += line.utf8.count
-    clua_set_external_bytes(state, printedBytes + max(0, storedDataBytes))
+    clua_set_external_bytes(state, printedBytes + max(0, heldBytes))
     printedLines.append(line)
   }
 
@@ -120,7 +120,7 @@ public final class LuaRuntime {
   /// and its trace now belongs to the caller.
   public func releasePrintedOutput() {
     printedBytes = 0
-    clua_set_external_bytes(state, max(0, storedDataBytes))
+    clua_set_external_bytes(state, max(0, heldBytes))
   }
 
   /// Returns and clears what `print` wrote.

@@ -96,7 +96,7 @@ extension LuaRules {
         }
         if result.first?.isTruthy == true {
           storedData.record(growth: growth, on: TargetID(target), before: data)
-          runtime.storedDataBytes = storedData.total
+          runtime.heldBytes = storedData.total
         }
         return result
       },

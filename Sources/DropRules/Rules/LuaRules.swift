@@ -146,14 +146,14 @@ final class LuaRules: RuleCalling {
 
   func targetsDidChange(_ targets: [TargetID]) {
     for target in targets { storedData.recount(target, data: engine?.currentBoard.target(target)?.data) }
-    runtime.storedDataBytes = storedData.total
+    runtime.heldBytes = storedData.total
     guard let api else { return }
     _ = try? runtime.call(api.forget, [.table(LuaTable(sequence: targets.map(LuaValue.string)))])
   }
 
   func boardWasReplaced() {
     storedData.reset()
-    runtime.storedDataBytes = 0
+    runtime.heldBytes = 0
     targetSlots = []
     targetObjects = []
     guard let api else { return }
