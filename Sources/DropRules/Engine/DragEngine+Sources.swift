@@ -165,12 +165,14 @@ extension DragEngine {
     for source in drag?.sources ?? [] {
       guard let position = currentBoard.position(of: source) else { continue }
       drag?.isReadOnly = false
+      drag?.onlyWritableTarget = source
       drag?.undo = []
       let result = invoke(
         .dragEnded, on: position, operation: operation, outcome: outcome, destination: destination)
       let undo = drag?.undo ?? []
       drag?.undo = []
       drag?.isReadOnly = true
+      drag?.onlyWritableTarget = nil
       if case .failed = result, !undo.isEmpty {
         let touched = currentBoard.targets(touchedBy: undo)
         currentBoard.undo(undo)

@@ -333,7 +333,8 @@ public struct ScenarioDecoder {
     if let outcome = fields["outcome"] {
       let name = try string(outcome, at: "expect.outcome")
       guard let parsed = DropOutcome(rawValue: name) else {
-        throw error(at: "expect.outcome", "expected \"performed\", \"cancelled\", \"failed\" or \"refused\", got \"\(name)\"")
+        throw error(
+          at: "expect.outcome", "expected \"performed\", \"cancelled\", \"failed\" or \"refused\", got \"\(name)\"")
       }
       expectation.outcome = parsed
     }

@@ -47,6 +47,26 @@ struct DragSourceTests {
     #expect(host.board.items(in: "b") == ["p1", "q1", "p2"])
   }
 
+  @Test("dragEnded changes its own source only: reaching another target is an error, rolled back")
+  func dragEndedOwnSourceOnly() throws {
+    let host = try shelfHost(
+      """
+      dragEnded = function(info, source)
+        source:set("ended", true)
+        local other = info.board:target("c")
+        print(pcall(other.set, other, "touched", true))
+        other:remove(info.board:item("q1"))
+      end,
+      """, directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("p1")]))
+    #expect(try host.cancel() == .cancelled)
+    #expect(host.printedLines.first?.contains("dragEnded may change only its own source target 'a', not 'c'") == true)
+    #expect(host.board.target("c")?.items == ["q1"])
+    #expect(host.board.target("c")?.data["touched"] == nil)
+    #expect(host.board.target("a")?.data["ended"] == nil)
+    #expect(host.diagnostics.count == 1)
+  }
+
   @Test("a canDrag that raises is asked once per drag: the rest of its items are refused without a call")
   func brokenCanDragIsAskedOnce() throws {
     let host = try shelfHost(
