@@ -360,7 +360,7 @@ public final class LuaRuntime {
       for result in results { Self.push(result, on: thread) }
       return Int32(results.count)
     } catch {
-      lua_pushstring(thread, "\(error)")
+      Self.push(.string("\(error)"), on: thread)
       return -1
     }
   }
