@@ -14,16 +14,18 @@
 #include "bounded_patterns.h"
 
 /// Message handler for protected calls: appends a traceback to string messages.
+/// The message stays a Lua string throughout: as a C string, a NUL in it would cut it short.
 static int clua_traceback(lua_State *L) {
-  const char *message = lua_tostring(L, 1);
-  if (message == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
-      message = lua_tostring(L, -1);
-    } else {
-      message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  if (lua_tostring(L, 1) == NULL) {
+    if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
+      lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
+    lua_replace(L, 1);
   }
-  luaL_traceback(L, L, message, 1);
+  lua_settop(L, 1);
+  lua_pushliteral(L, "\n");
+  luaL_traceback(L, L, NULL, 1);
+  lua_concat(L, 3);
   return 1;
 }
 

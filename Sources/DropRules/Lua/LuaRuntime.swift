@@ -469,8 +469,9 @@ public final class LuaRuntime {
       : "time limit of \(limits.maxTimeMilliseconds) ms exceeded"
   }
 
+  /// Pushes `message` (with its length, so a NUL cannot cut it) for the trampoline to raise.
   private func fail(_ message: String, on thread: OpaquePointer) -> Int32 {
-    lua_pushstring(thread, message)
+    Self.push(.string(message), on: thread)
     return -1
   }
 
