@@ -1,19 +1,36 @@
 import DropRules
 import Foundation
 
-/// One `*_test.lua` file: its runtime, its tests, and the simulations they create.
+/// One `*_test.lua` file: its tests, and the simulations they create.
+///
+/// Each test runs in a copy of the file loaded afresh (a new Lua state, the test API and
+/// the file's top-level code run again), so nothing a test changes, replaces or patches
+/// (`expect`, a library, a table of the file, a global) reaches the tests after it.
 final class RuleTestSession {
   struct TestCase {
     var name: String
     var line: Int?
-    var body: LuaReference
+    /// Its place among the tests the file registers, which every load repeats.
+    var position: Int
+  }
+
+  /// The test file loaded once: its own Lua state and the tests it registered.
+  private struct LoadedFile {
+    struct Test {
+      var name: String
+      var line: Int?
+      var body: LuaReference
+    }
+
+    let runtime: LuaRuntime
+    let tests: [Test]
   }
 
   let file: String
   private let limits: LuaLimits
   private let coverage: CoverageRecorder?
-  private var runtime: LuaRuntime?
-  private var listTests: LuaReference?
+  /// A load no test has run in yet: the first test runs there, not in a load of its own.
+  private var unused: LoadedFile?
   private var simulations: [Int: RuleHost] = [:]
   /// Simulations whose last drag every source refused: its steps answer `cancel`, and
   /// its drop and cancel `refused`.
@@ -33,39 +50,33 @@ final class RuleTestSession {
 
   /// Runs the test file, which registers its tests.
   func load() throws(LuaError) -> [TestCase] {
-    // Test code itself only drives simulations; give it room for many of them.
-    let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
-    let testLimits = LuaLimits(maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory)
-    let runtime = try LuaRuntime(limits: testLimits)
-    self.runtime = runtime
-    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
-    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime)))]).first?.tableValue
-    guard let api, case .function(let listTests) = api["tests"] else {
-      throw LuaError(kind: .runtime, message: "the test API did not load")
-    }
-    self.listTests = listTests
-    let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
-    let chunk = try runtime.loadFile(atPath: file, environment: environment)
-    runtime.allowModules(in: directory)
-    try runtime.call(chunk)
-    let list = try runtime.call(listTests).first?.tableValue?.sequence ?? []
-    return list.compactMap { entry in
-      guard let table = entry.tableValue, let name = table["name"].stringValue,
-        case .function(let body) = table["body"]
-      else { return nil }
-      return TestCase(name: name, line: table["line"].intValue, body: body)
+    let loaded = try loadFile()
+    unused = loaded
+    return loaded.tests.enumerated().map { position, test in
+      TestCase(name: test.name, line: test.line, position: position)
     }
   }
 
-  /// Runs one test; returns nil when it passed, else the failure as `file:line: message`.
+  /// Runs one test in a fresh load of the file; returns nil when it passed, else the
+  /// failure as `file:line: message`.
   func run(_ test: TestCase) -> String? {
-    guard let runtime else { return "\(file): not loaded" }
     defer {
       simulations.removeAll()
       refusedDrags.removeAll()
     }
+    let loaded: LoadedFile
+    if let unused {
+      loaded = unused
+      self.unused = nil
+    } else {
+      do { loaded = try loadFile() } catch { return error.description }
+    }
+    guard loaded.tests.indices.contains(test.position), loaded.tests[test.position].name == test.name else {
+      return "\(file): loaded again to run '\(test.name)', the file registered other tests; "
+        + "register the same tests, in the same order, on every load"
+    }
     do {
-      try runtime.call(test.body)
+      try loaded.runtime.call(loaded.tests[test.position].body)
       return nil
     } catch {
       var failure = error
@@ -75,6 +86,31 @@ final class RuleTestSession {
       }
       return failure.description
     }
+  }
+
+  /// A new Lua state with the test API, in which the test file has run.
+  private func loadFile() throws(LuaError) -> LoadedFile {
+    // Test code itself only drives simulations; give it room for many of them.
+    let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
+    let testLimits = LuaLimits(maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory)
+    let runtime = try LuaRuntime(limits: testLimits)
+    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
+    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime)))]).first?.tableValue
+    guard let api, case .function(let listTests) = api["tests"] else {
+      throw LuaError(kind: .runtime, message: "the test API did not load")
+    }
+    let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
+    let chunk = try runtime.loadFile(atPath: file, environment: environment)
+    runtime.allowModules(in: directory)
+    try runtime.call(chunk)
+    let list = try runtime.call(listTests).first?.tableValue?.sequence ?? []
+    let tests = list.compactMap { entry -> LoadedFile.Test? in
+      guard let table = entry.tableValue, let name = table["name"].stringValue,
+        case .function(let body) = table["body"]
+      else { return nil }
+      return LoadedFile.Test(name: name, line: table["line"].intValue, body: body)
+    }
+    return LoadedFile(runtime: runtime, tests: tests)
   }
 
   private var directory: String {
