@@ -23,7 +23,8 @@ final class RuleTestSession {
     }
 
     let runtime: LuaRuntime
-    let tests: [Test]
+    /// By position: all of them, or the one the load was for.
+    let tests: [Int: Test]
   }
 
   let file: String
@@ -50,9 +51,9 @@ final class RuleTestSession {
 
   /// Runs the test file, which registers its tests.
   func load() throws(LuaError) -> [TestCase] {
-    let loaded = try loadFile()
+    let loaded = try loadFile(only: nil)
     unused = loaded
-    return loaded.tests.enumerated().map { position, test in
+    return loaded.tests.sorted { $0.key < $1.key }.map { position, test in
       TestCase(name: test.name, line: test.line, position: position)
     }
   }
@@ -69,14 +70,14 @@ final class RuleTestSession {
       loaded = unused
       self.unused = nil
     } else {
-      do { loaded = try loadFile() } catch { return error.description }
+      do { loaded = try loadFile(only: test.position) } catch { return error.description }
     }
-    guard loaded.tests.indices.contains(test.position), loaded.tests[test.position].name == test.name else {
+    guard let registered = loaded.tests[test.position], registered.name == test.name else {
       return "\(file): loaded again to run '\(test.name)', the file registered other tests; "
         + "register the same tests, in the same order, on every load"
     }
     do {
-      try loaded.runtime.call(loaded.tests[test.position].body)
+      try loaded.runtime.call(registered.body)
       return nil
     } catch {
       var failure = error
@@ -89,7 +90,9 @@ final class RuleTestSession {
   }
 
   /// A new Lua state with the test API, in which the test file has run.
-  private func loadFile() throws(LuaError) -> LoadedFile {
+  ///
+  /// - Parameter only: the position of the one test to take, or nil for all.
+  private func loadFile(only position: Int?) throws(LuaError) -> LoadedFile {
     // Test code itself only drives simulations; give it room for many of them.
     let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
     let testLimits = LuaLimits(maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory)
@@ -103,12 +106,13 @@ final class RuleTestSession {
     let chunk = try runtime.loadFile(atPath: file, environment: environment)
     runtime.allowModules(in: directory)
     try runtime.call(chunk)
-    let list = try runtime.call(listTests).first?.tableValue?.sequence ?? []
-    let tests = list.compactMap { entry -> LoadedFile.Test? in
+    let list = try runtime.call(listTests, position.map { [.integer(Int64($0 + 1))] } ?? []).first?.tableValue
+    var tests: [Int: LoadedFile.Test] = [:]
+    for (offset, entry) in (list?.sequence ?? []).enumerated() {
       guard let table = entry.tableValue, let name = table["name"].stringValue,
         case .function(let body) = table["body"]
-      else { return nil }
-      return LoadedFile.Test(name: name, line: table["line"].intValue, body: body)
+      else { continue }
+      tests[position ?? offset] = LoadedFile.Test(name: name, line: table["line"].intValue, body: body)
     }
     return LoadedFile(runtime: runtime, tests: tests)
   }
