@@ -259,6 +259,8 @@ final class RuleTestSession {
     } catch let error as ScenarioError {
       // The Lua error already names the test file and line; the path says the rest.
       return [.nil, .string(error.path.isEmpty ? error.message : "\(error.path): \(error.message)")]
+    } catch ScenarioRunError.refusedRuleFile(let refusal) {
+      return [.nil, .string(refusal.reason)]
     } catch {
       return [.nil, .string("\(error)")]
     }
