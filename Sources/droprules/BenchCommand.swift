@@ -43,7 +43,8 @@ struct BenchCommand: ParsableCommand {
     let host: RuleHost
     do {
       scenario = try ScenarioDecoder.load(path: self.scenario)
-      host = try ScenarioRunner(limits: limitOptions.limits).makeHost(for: scenario, extraRules: groups.flatMap { $0 })
+      host = try ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: rules).makeHost(
+        for: scenario, extraRules: groups.flatMap { $0 })
     } catch {
       Console.error("\(error)")
       throw Exit.loadError

@@ -138,4 +138,11 @@ function globals.scenario(spec)
   return setmetatable({ id = id }, simMeta)
 end
 
-return { globals = globals, tests = function() return tests end }
+-- tests(n) lists only the nth test: a load that runs one test converts one, not all.
+return {
+  globals = globals,
+  tests = function(only)
+    if only then return { tests[only] } end
+    return tests
+  end,
+}

@@ -7,8 +7,12 @@ import Testing
 /// the limits covered coroutines, C functions and copies into Swift.
 @Suite("Lua bounds: work in coroutines and C functions, copies into Swift")
 struct LuaBoundsTests {
+  /// The default limits, with a deadline long enough that a loaded machine never meets
+  /// it first in the tests that aim at the instruction budget.
+  private static let budgetOnly = LuaLimits(maxTime: .seconds(30))
+
   private func expectStopped(
-    _ source: String, limits: LuaLimits = LuaLimits(), by kind: LuaError.Kind? = nil,
+    _ source: String, limits: LuaLimits = budgetOnly, by kind: LuaError.Kind? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let lua = try LuaRuntime(limits: limits)
@@ -94,7 +98,8 @@ struct LuaBoundsTests {
   func loadCharges() throws {
     try expectStopped(
       "local source = 'return ' .. string.rep('1 + ', 1 << 20) .. '1' for _ = 1, 100 do load(source) end",
-      limits: LuaLimits(maxMemory: 256 << 20), by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+      limits: LuaLimits(maxMemory: 256 << 20, maxTime: .seconds(30)),
+      by: .instructionLimit(LuaLimits.defaultMaxInstructions))
   }
 
   @Test("the deadline stops a loop the instruction budget would let run")
