@@ -39,6 +39,10 @@ final class RuleTestSession {
   /// Simulations whose last drag every source refused: its steps answer `cancel`, and
   /// its drop and cancel `refused`.
   private var refusedDrags: Set<Int> = []
+  /// The drag each simulation runs now, by a serial its handle carries: a handle of an
+  /// earlier drag cannot drive a later one.
+  private var currentDrags: [Int: Int] = [:]
+  private var nextDrag = 1
   private var nextSimulation = 1
 
   init(file: String, limits: LuaLimits, coverage: CoverageRecorder?) {
@@ -67,6 +71,7 @@ final class RuleTestSession {
     defer {
       simulations.removeAll()
       refusedDrags.removeAll()
+      currentDrags.removeAll()
       simulationBytes = 0
     }
     let loaded: LoadedFile
@@ -176,14 +181,20 @@ final class RuleTestSession {
           let start = try host.beginDrag(session)
           let id = arguments.first?.intValue ?? 0
           if start.isRefused { refusedDrags.insert(id) } else { refusedDrags.remove(id) }
-          return [.table(LuaTable(sequence: start.refused.map(LuaValue.string)))]
+          let serial = nextDrag
+          nextDrag += 1
+          currentDrags[id] = serial
+          return [.table(LuaTable(sequence: start.refused.map(LuaValue.string))), .integer(Int64(serial))]
         }
       },
       "step": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in
           let host = try simulation(arguments.first)
-          let values = Array(arguments.dropFirst(2))
-          let kind = arguments.count > 1 ? arguments[1].stringValue : nil
+          guard arguments.count > 1, arguments[1].intValue == currentDrags[arguments.first?.intValue ?? 0] else {
+            throw LuaHostError("this drag is over: a later sim:drag on the same simulation replaced it")
+          }
+          let values = Array(arguments.dropFirst(3))
+          let kind = arguments.count > 2 ? arguments[2].stringValue : nil
           if !host.isDragging, refusedDrags.contains(arguments.first?.intValue ?? 0) {
             let ends = kind == "drop" || kind == "cancel"
             return [.string(ends ? DropOutcome.refused.rawValue : Proposal.cancel.rawValue)]
