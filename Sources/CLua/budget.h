@@ -250,27 +250,49 @@ static inline void clua_disarm(lua_State *L) {
   budget->runningThread = NULL;
 }
 
-/// `prepare(thread)`, called by the sandbox's coroutine.resume before the real one:
-/// the coroutine gets its own count hook, so that its instructions are counted.
-static int clua_prepare_resume(lua_State *L) {
-  clua_Budget *budget = clua_budget(L);
+/// The sandbox's `coroutine.resume`: as Lua's, but the coroutine gets its own count
+/// hook, the step it ran without reaching that hook is charged (so that no coroutine,
+/// however short, runs free), and a budget or deadline spent inside it is raised again
+/// in the resumer. All in one C function: nothing can raise between pointing
+/// runningThread at the coroutine and pointing it back.
+static int clua_bounded_resume(lua_State *L) {
   lua_State *thread = lua_tothread(L, 1);
-  if (thread == NULL || !budget->countingInstructions) return 0;
-  lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
-  budget->runningThread = thread;
-  return 0;
-}
-
-/// `settle(...)`, called with the real resume's results: charges the step that the
-/// coroutine ran without reaching its hook (so that no coroutine, however short, runs
-/// free), raises a budget or deadline spent inside it, and returns the results.
-static int clua_settle_resume(lua_State *L) {
+  luaL_argexpected(L, thread != NULL, 1, "coroutine");
   clua_Budget *budget = clua_budget(L);
-  if (!budget->countingInstructions) return lua_gettop(L);
-  budget->runningThread = L;
-  clua_raise_if_spent(L, budget);
-  clua_charge(L, budget->slowMode ? CLUA_SLOW_STEP : CLUA_THREAD_STEP);
-  return lua_gettop(L);
+  int arguments = lua_gettop(L) - 1;
+  if (!lua_checkstack(thread, arguments)) {
+    lua_pushboolean(L, 0);
+    lua_pushliteral(L, "too many arguments to resume");
+    return 2;
+  }
+  int counting = budget->countingInstructions;
+  if (counting) {
+    lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
+    budget->runningThread = thread;
+  }
+  lua_xmove(L, thread, arguments);
+  int results = 0;
+  int status = lua_resume(thread, L, arguments, &results);
+  if (counting) {
+    budget->runningThread = L;
+    clua_raise_if_spent(L, budget);
+    clua_charge(L, budget->slowMode ? CLUA_SLOW_STEP : CLUA_THREAD_STEP);
+  }
+  if (status == LUA_OK || status == LUA_YIELD) {
+    if (!lua_checkstack(L, results + 1)) {
+      lua_pop(thread, results);
+      lua_pushboolean(L, 0);
+      lua_pushliteral(L, "too many results to resume");
+      return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_xmove(thread, L, results);
+    return results + 1;
+  }
+  lua_xmove(thread, L, 1);  // the error object (already on top when resuming itself)
+  lua_pushboolean(L, 0);
+  lua_insert(L, -2);
+  return 2;
 }
 
 /// The host's own charge, for work done in Swift: like clua_charge, but reports a

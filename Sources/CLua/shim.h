@@ -259,8 +259,8 @@ static inline void clua_push_bounded_library(lua_State *L) {
   static const luaL_Reg functions[] = {
       {"find", clua_bounded_find},         {"match", clua_bounded_match},
       {"gmatch", clua_bounded_gmatch},     {"gsub", clua_bounded_gsub},
-      {"charge", clua_charge_function},    {"prepareResume", clua_prepare_resume},
-      {"settleResume", clua_settle_resume}, {NULL, NULL},
+      {"charge", clua_charge_function},    {"resume", clua_bounded_resume},
+      {NULL, NULL},
   };
   luaL_newlib(L, functions);
 }

@@ -45,6 +45,8 @@ public enum LuaCopyError: Error, Equatable, CustomStringConvertible {
   case tooDeep
   /// The call's deadline passed during the copy.
   case outOfTime
+  /// Two keys of a table differ in bytes but are the same text in Swift.
+  case equivalentKeys(String)
 
   public var description: String {
     switch self {
@@ -53,6 +55,9 @@ public enum LuaCopyError: Error, Equatable, CustomStringConvertible {
     case .cycle: "a table that contains itself cannot be passed to the host"
     case .tooDeep: "tables nested deeper than \(LuaCopyBudget.maximumDepth) levels cannot be passed to the host"
     case .outOfTime: "the call's time ran out while its value was copied to the host"
+    case .equivalentKeys(let key):
+      "a table has two keys spelled \"\(key)\" with different bytes (Unicode forms of the same text); "
+        + "the host would keep one, so use one spelling"
     }
   }
 }

@@ -105,7 +105,10 @@ extension LuaRuntime {
         // On a throw the key stays on the stack; every caller resets the stack top.
         let key = string(at: -2, on: thread)
         try budget.spend(entries: 1, bytes: key.utf8.count)
-        result.fields[key] = try read(at: -1, on: thread, runtime: runtime, budget: &budget, depth: depth + 1)
+        let value = try read(at: -1, on: thread, runtime: runtime, budget: &budget, depth: depth + 1)
+        // Lua keys differ by bytes; Swift strings that read the same ("é" and "e" with a
+        // combining accent) are one key, and one value would be lost.
+        guard result.fields.updateValue(value, forKey: key) == nil else { throw .equivalentKeys(key) }
       } else if lua_isinteger(thread, -2) == 0 || length == 0
         || !(1...Int64(length)).contains(Int64(lua_tointegerx(thread, -2, nil)))
       {

@@ -252,7 +252,7 @@ public final class LuaRuntime {
           switch error {
           case .tooLarge: .memoryLimit(limits.maxMemory)
           case .outOfTime: .timeLimit(limits.maxTimeMilliseconds)
-          case .cycle, .tooDeep: .runtime
+          case .cycle, .tooDeep, .equivalentKeys: .runtime
           }
         throw LuaError(kind: kind, message: "the call's result: \(error)")
       }
@@ -431,7 +431,7 @@ public final class LuaRuntime {
       case .outOfTime:
         _ = clua_charge_or_report(thread, 0)  // marks the deadline passed, for every next instruction
         return fail(spentBudgetMessage, on: thread)
-      case .cycle, .tooDeep: return fail("\(error)", on: thread)
+      case .cycle, .tooDeep, .equivalentKeys: return fail("\(error)", on: thread)
       }
     }
     // The host's work is paid for like Lua's: an instruction per entry copied and per

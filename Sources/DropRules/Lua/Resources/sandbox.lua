@@ -24,14 +24,10 @@ local originalPatterns = {
 }
 for name in pairs(originalPatterns) do string[name] = bounded[name] end
 
-local realResume, realCreate, realClose = coroutine.resume, coroutine.create, coroutine.close
-local prepareResume, settleResume = bounded.prepareResume, bounded.settleResume
+local realCreate, realClose = coroutine.create, coroutine.close
 -- Each resume counts the coroutine's instructions with its own hook and pays for the
 -- few it ran without reaching that hook, so short coroutines are never free.
-function coroutine.resume(thread, ...)
-  prepareResume(thread)
-  return settleResume(realResume(thread, ...))
-end
+coroutine.resume = bounded.resume
 local boundedResume = coroutine.resume
 
 local function unwrap(thread, ok, ...)
