@@ -90,7 +90,7 @@ struct LuaCopyLimitTests {
         list = { list, i }
       end
       """)
-    let lua = try LuaRuntime(limits: LuaLimits(maxMemory: 16 << 20, maxTime: .zero))
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 1 << 40, maxMemory: 16 << 20, maxTime: .zero))
     let chunk = try lua.loadFile(atPath: path, environment: try lua.newEnvironment())
     let error = #expect(throws: LuaError.self) { try lua.call(chunk) }
     #expect(error?.kind == .memoryLimit(16 << 20))
