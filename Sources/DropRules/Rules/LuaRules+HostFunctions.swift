@@ -14,7 +14,7 @@ extension LuaRules {
       "targetInfo": lua.function { [unowned self] arguments in
         guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
         let frame = target.frame
-        let numbers = [frame.x, frame.y, frame.width, frame.height].map { LuaValue(json: .number($0)) }
+        let numbers = [frame.x, frame.y, frame.width, frame.height].map(Self.coordinate)
         let frameTable = LuaTable(
           sequence: numbers, fields: ["x": numbers[0], "y": numbers[1], "width": numbers[2], "height": numbers[3]])
         return [.string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil]
@@ -113,10 +113,11 @@ extension LuaRules {
             .nil, .string("droprules.decodeJSON expects a string, got \(arguments.first?.typeName ?? "nothing")"),
           ]
         }
-        guard let value = try? JSONValue.parse(Data(text.utf8)) else {
-          return [.nil, .string("droprules.decodeJSON: not valid JSON: \(text.prefix(60))")]
+        do {
+          return [LuaValue(json: try JSONValue.parse(text))]
+        } catch {
+          return [.nil, .string("droprules.decodeJSON: not valid JSON (\(error)): \(text.prefix(60))")]
         }
-        return [LuaValue(json: value)]
       },
       "conforms": lua.function { [unowned self] arguments in
         let type = TypeIdentifier(arguments.first?.stringValue ?? "")
@@ -155,6 +156,12 @@ extension LuaRules {
   private static func gap(_ value: LuaValue) -> Int? {
     guard let number = value.doubleValue, number.isFinite else { return nil }
     return Int(max(min(number, 1e15), -1e15).rounded(.down))
+  }
+
+  /// A frame coordinate as Lua sees it: an integer when it is whole, as scenarios write
+  /// frames, else a float.
+  private static func coordinate(_ value: Double) -> LuaValue {
+    Int64(exactly: value).map(LuaValue.integer) ?? .number(value)
   }
 
   private static func typeList(_ value: LuaValue?) -> [TypeIdentifier] {
