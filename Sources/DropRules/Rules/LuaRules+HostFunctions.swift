@@ -113,11 +113,12 @@ extension LuaRules {
             .nil, .string("droprules.decodeJSON expects a string, got \(arguments.first?.typeName ?? "nothing")"),
           ]
         }
-        do {
-          return [LuaValue(json: try JSONValue.parse(text))]
-        } catch {
-          return [.nil, .string("droprules.decodeJSON: not valid JSON (\(error)): \(text.prefix(60))")]
+        guard let value = try? JSONValue.parse(Data(text.utf8)) else {
+          return [
+            .nil, .string("droprules.decodeJSON: not valid JSON (\(Self.jsonProblem(in: text))): \(text.prefix(60))"),
+          ]
         }
+        return [LuaValue(json: value)]
       },
       "conforms": lua.function { [unowned self] arguments in
         let type = TypeIdentifier(arguments.first?.stringValue ?? "")
@@ -156,6 +157,17 @@ extension LuaRules {
   private static func gap(_ value: LuaValue) -> Int? {
     guard let number = value.doubleValue, number.isFinite else { return nil }
     return Int(max(min(number, 1e15), -1e15).rounded(.down))
+  }
+
+  /// Where and why `text` is not JSON: line, column and message. Text that failed is
+  /// parsed a second time for them; valid text never is.
+  private static func jsonProblem(in text: String) -> String {
+    do {
+      _ = try JSONValue.parse(text)
+      return "unknown problem"
+    } catch {
+      return error.description
+    }
   }
 
   /// A frame coordinate as Lua sees it: an integer when it is whole, as scenarios write
