@@ -93,13 +93,15 @@ struct BenchCommand: ParsableCommand {
     let perStep = steps == 0 ? 0 : Double(stepNanoseconds) / Double(steps)
     switch format {
     case .json:
+      // Counts and rounded nanoseconds are whole numbers: written as integers.
+      let whole = { (value: Double) in JSONValue.integer(Int64(exactly: value.rounded()) ?? 0) }
       let report: JSONValue = .object([
-        "scenario": .string(scenario.name), "iterations": .number(Double(iterations)),
-        "calls": .number(Double(calls)), "nsPerCall": .number(mean.rounded()),
-        "p50Ns": .number(Double(percentile(0.5))), "p99Ns": .number(Double(percentile(0.99))),
-        "callsPerSecond": .number(perSecond.rounded()), "errors": .number(Double(host.diagnostics.count)),
-        "steps": .number(Double(steps)), "nsPerStep": .number(perStep.rounded()),
-        "timerOverheadNs": .number(Double(timerCost)),
+        "scenario": .string(scenario.name), "iterations": .integer(Int64(iterations)),
+        "calls": .integer(Int64(calls)), "nsPerCall": whole(mean),
+        "p50Ns": .integer(Int64(clamping: percentile(0.5))), "p99Ns": .integer(Int64(clamping: percentile(0.99))),
+        "callsPerSecond": whole(perSecond), "errors": .integer(Int64(host.diagnostics.count)),
+        "steps": .integer(Int64(steps)), "nsPerStep": whole(perStep),
+        "timerOverheadNs": .integer(Int64(clamping: timerCost)),
       ])
       print(report.serialized(pretty: true))
     case .text:

@@ -169,6 +169,14 @@ struct RunCommandTests {
       ),
       (#"{"board": {"targets": [], "drag": "#, "not valid JSON"),
       ("\u{0}\u{1}\u{2}binary", "not valid JSON"),
+      (
+        "{\n  \"board\": {\"targets\": [,]}\n}",
+        "broken.scenario.json:2:25: not valid JSON: expected a value, found ','"
+      ),
+      (
+        String(repeating: "[", count: 100_000),
+        "broken.scenario.json:1:513: not valid JSON: arrays and objects are nested more than 512 levels deep"
+      ),
     ])
   func brokenScenario(json: String, message: String) throws {
     let scratch = try Scratch()

@@ -6,12 +6,29 @@ import Foundation
 // Lua C API, in one run with the runs alternated, and reports ratios (the machine is
 // shared and noisy, so absolute figures vary between runs).
 //
-//   swift run -c release --package-path Benchmarks                     time, allocations, scaling
+//   swift run -c release --package-path Benchmarks                     time, allocations, scaling, loading
+//   swift run -c release --package-path Benchmarks DropRulesBenchmarks loading
+//                                            only loading boards from JSON, 1,000 to 100,000 targets
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks ops MODE N
 //                                            runs N operations of one kind (for callgrind)
+//   swift run -c release --package-path Benchmarks DropRulesBenchmarks load SHAPE N K
+//                                            loads a board of N targets K times (for callgrind)
 //   Benchmarks/instructions.sh                instruction counts per operation, via callgrind
+//   Benchmarks/loading-instructions.sh        instruction counts per target loaded, via callgrind
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "loading" {
+  try runLoadingBenchmark()
+  exit(0)
+}
+if arguments.first == "load", arguments.count == 4 {
+  let values = Array(arguments.dropFirst())
+  guard let shape = BoardShape.named(values[0]), let count = Int(values[1]), let repeats = Int(values[2]) else {
+    throw BenchmarkError("load SHAPE N K: SHAPE is flat, chain or columns")
+  }
+  try loadRepeatedly(shape, targets: count, times: repeats)
+  exit(0)
+}
 if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.last ?? "") {
   let (floor, hooked, call, step, _) = try comparisonWorkloads()
   let workload = ["floor": floor, "hooked": hooked, "call": call, "step": step][arguments.dropFirst().first ?? ""]
@@ -109,3 +126,5 @@ for size in [100, 10_000, 100_000] {
   print(String(format: "  %7d targets  %7.0f ns per step", size, acrossTimes[size] ?? 0))
 }
 print(String(format: "  ratio 100,000 / 100: %.2f", (acrossTimes[100_000] ?? 0) / (acrossTimes[100] ?? 1)))
+
+try runLoadingBenchmark()

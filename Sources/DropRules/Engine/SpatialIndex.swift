@@ -20,6 +20,7 @@ struct SpatialIndex: Sendable {
     self.frames = frames
     let sizes = frames.map { max($0.width, $0.height) }.filter { $0 > 0 && $0.isFinite }.sorted()
     cellSize = sizes.isEmpty ? 1 : max(sizes[sizes.count / 2], 1e-6)
+    cells.reserveCapacity(frames.count)
     for (position, frame) in frames.enumerated() {
       guard frame.width > 0, frame.height > 0, let range = cellRange(of: frame),
         range.columns.count * range.rows.count <= Self.maximumCellsPerFrame

@@ -1,23 +1,25 @@
 extension LuaValue {
-  /// The Lua form of JSON data: objects and arrays become tables, null becomes nil.
+  /// The Lua form of JSON data: objects and arrays become tables, null becomes nil, an
+  /// integer a Lua integer and a double a Lua float (`1.0` stays a float).
   public init(json: JSONValue) {
     switch json {
     case .null: self = .nil
     case .bool(let value): self = .boolean(value)
-    case .number(let value):
-      if value.rounded() == value, abs(value) < 9e15 { self = .integer(Int64(value)) } else { self = .number(value) }
+    case .integer(let value): self = .integer(value)
+    case .number(let value): self = .number(value)
     case .string(let value): self = .string(value)
     case .array(let values): self = .table(LuaTable(sequence: values.map(LuaValue.init(json:))))
     case .object(let fields): self = .table(LuaTable(fields: fields.mapValues(LuaValue.init(json:))))
     }
   }
 
-  /// The JSON form of a Lua value, or a message saying why it has none.
+  /// The JSON form of a Lua value, or a message saying why it has none. A Lua integer
+  /// becomes an exact ``JSONValue/integer(_:)``, a float a ``JSONValue/number(_:)``.
   public func json() -> Result<JSONValue, LuaHostError> {
     switch self {
     case .nil: return .success(.null)
     case .boolean(let value): return .success(.bool(value))
-    case .integer(let value): return .success(.number(Double(value)))
+    case .integer(let value): return .success(.integer(value))
     case .number(let value):
       guard value.isFinite else { return .failure(LuaHostError("numbers must be finite to be stored as data")) }
       return .success(.number(value))

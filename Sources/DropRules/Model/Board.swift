@@ -16,6 +16,10 @@ public struct Board: Hashable, Sendable {
   /// item sits in two places.
   public init(targets: [DropTarget], items: [DragItem]) throws(BoardError) {
     self.init()
+    self.targets.reserveCapacity(targets.count)
+    positions.reserveCapacity(targets.count)
+    itemsByID.reserveCapacity(items.count)
+    containers.reserveCapacity(items.count)
     for item in items {
       guard itemsByID.updateValue(item, forKey: item.id) == nil else { throw .duplicateItem(item.id) }
     }
@@ -86,9 +90,13 @@ public struct Board: Hashable, Sendable {
 
   // MARK: Changing
 
-  /// What restores the board to where it was before one change.
+  /// What restores the board to where it was before one change. Each record costs the
+  /// same whatever the length of the lists it touches.
   public enum Undo: Sendable {
-    case items(target: Int, [ItemID])
+    /// An item went into a target's list at this offset: undoing takes it out again.
+    case inserted(target: Int, at: Int)
+    /// This item left a target's list from this offset: undoing puts it back.
+    case removed(target: Int, at: Int, ItemID)
     case container(ItemID, Int?)
     case data(target: Int, key: String, JSONValue?)
     case detached(ItemID)
@@ -109,8 +117,9 @@ public struct Board: Hashable, Sendable {
     var gap = gap
     var undo: [Undo] = []
     for item in items {
-      undo += try insert(item, into: target, at: gap)
-      gap = place(of: item).map { $0.index + 1 }
+      let (records, next) = try insertOne(item, into: target, at: gap)
+      undo += records
+      gap = next
     }
     return undo
   }
@@ -123,33 +132,43 @@ public struct Board: Hashable, Sendable {
   /// the item leave the list unchanged.
   @discardableResult
   public mutating func insert(_ item: ItemID, into target: TargetID, at gap: Int?) throws(BoardError) -> [Undo] {
+    try insertOne(item, into: target, at: gap).undo
+  }
+
+  /// Inserts one item; returns the undo records and the gap right after the item.
+  private mutating func insertOne(
+    _ item: ItemID, into target: TargetID, at gap: Int?
+  ) throws(BoardError) -> (undo: [Undo], next: Int) {
     guard itemsByID[item] != nil else { throw .unknownItem(item) }
     guard let destination = positions[target] else { throw .unknownTarget(target) }
     var clamped = min(max(gap ?? Int.max, 1), targets[destination].items.count + 1)
-    var undo: [Undo] = [.items(target: destination, targets[destination].items), .container(item, containers[item])]
-    if containers[item] == destination, let current = targets[destination].items.firstIndex(of: item) {
-      let position = current + 1
-      if clamped == position || clamped == position + 1 { return [] }
-      targets[destination].items.remove(at: current)
-      if clamped > position { clamped -= 1 }
-    } else if let source = containers[item] {
-      undo.append(.items(target: source, targets[source].items))
-      targets[source].items.removeAll { $0 == item }
+    let previous = containers[item]
+    var undo: [Undo] = [.container(item, previous)]
+    if let source = previous, let offset = targets[source].items.firstIndex(of: item) {
+      if source == destination {
+        let position = offset + 1
+        if clamped == position || clamped == position + 1 { return ([], position + 1) }
+        if clamped > position { clamped -= 1 }
+      }
+      targets[source].items.remove(at: offset)
+      undo.append(.removed(target: source, at: offset, item))
     }
     targets[destination].items.insert(item, at: clamped - 1)
+    undo.append(.inserted(target: destination, at: clamped - 1))
     containers[item] = destination
-    return undo
+    return (undo, clamped + 1)
   }
 
   /// Takes `item` off `target`; it stays known, detached, for the rest of the drag.
   @discardableResult
   public mutating func remove(_ item: ItemID, from target: TargetID) throws(BoardError) -> [Undo] {
     guard let position = positions[target] else { throw .unknownTarget(target) }
-    guard containers[item] == position else { throw .notInTarget(item, target) }
-    let undo: [Undo] = [.items(target: position, targets[position].items), .container(item, position)]
-    targets[position].items.removeAll { $0 == item }
+    guard containers[item] == position, let offset = targets[position].items.firstIndex(of: item) else {
+      throw .notInTarget(item, target)
+    }
+    targets[position].items.remove(at: offset)
     containers[item] = nil
-    return undo
+    return [.container(item, position), .removed(target: position, at: offset, item)]
   }
 
   /// Sets (or, with nil, removes) a key of a target's data.
@@ -165,7 +184,8 @@ public struct Board: Hashable, Sendable {
   public mutating func undo(_ records: [Undo]) {
     for record in records.reversed() {
       switch record {
-      case .items(let position, let items): targets[position].items = items
+      case .inserted(let position, let offset): targets[position].items.remove(at: offset)
+      case .removed(let position, let offset, let item): targets[position].items.insert(item, at: offset)
       case .container(let item, let position): containers[item] = position
       case .data(let position, let key, let value): targets[position].data[key] = value
       case .detached(let item): itemsByID[item] = nil
@@ -178,7 +198,7 @@ public struct Board: Hashable, Sendable {
     var seen = Set<Int>()
     for record in records {
       switch record {
-      case .items(let position, _), .data(let position, _, _): seen.insert(position)
+      case .inserted(let position, _), .removed(let position, _, _), .data(let position, _, _): seen.insert(position)
       case .container, .detached: break
       }
     }
@@ -191,7 +211,7 @@ public struct Board: Hashable, Sendable {
       switch record {
       case .detached(let item), .container(let item, _):
         if containers[item] == nil { itemsByID[item] = nil }
-      case .items, .data: break
+      case .inserted, .removed, .data: break
       }
     }
   }

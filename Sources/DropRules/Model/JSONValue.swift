@@ -1,9 +1,17 @@
 import Foundation
 
 /// A JSON value: target data, scenario input, and machine-readable output.
+///
+/// Numbers come in two kinds, as in Lua 5.4: an ``integer(_:)`` holds a 64-bit integer
+/// exactly (JSON `9007199254740993` stays that number, not the nearest double), and a
+/// ``number(_:)`` is a double (JSON `1.0`, `0.5`, `1e3`). The two never compare equal
+/// (`1` is not `1.0`), and each is written back as it was read: `1` and `1.0`.
 public enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
+  /// A whole number without a fraction or an exponent, exact up to 64 bits.
+  case integer(Int64)
+  /// A double: a number with a fraction or an exponent, or an integer beyond 64 bits.
   case number(Double)
   case string(String)
   case array([JSONValue])
@@ -14,9 +22,23 @@ public enum JSONValue: Hashable, Sendable {
     return nil
   }
 
+  /// The value as a double, for either kind of number (an integer beyond 2^53 rounds).
   public var numberValue: Double? {
-    if case .number(let value) = self { return value }
-    return nil
+    switch self {
+    case .integer(let value): Double(value)
+    case .number(let value): value
+    default: nil
+    }
+  }
+
+  /// The value as an integer: an ``integer(_:)``, or a ``number(_:)`` with a whole value
+  /// that fits.
+  public var integerValue: Int64? {
+    switch self {
+    case .integer(let value): value
+    case .number(let value): Int64(exactly: value)
+    default: nil
+    }
   }
 
   public var arrayValue: [JSONValue]? {
@@ -34,7 +56,7 @@ public enum JSONValue: Hashable, Sendable {
     switch self {
     case .null: "null"
     case .bool: "a boolean"
-    case .number: "a number"
+    case .integer, .number: "a number"
     case .string: "a string"
     case .array: "an array"
     case .object: "an object"
@@ -42,54 +64,19 @@ public enum JSONValue: Hashable, Sendable {
   }
 }
 
-extension JSONValue: Codable {
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .null: try container.encodeNil()
-    case .bool(let value): try container.encode(value)
-    case .number(let value):
-      if value.rounded() == value, abs(value) < 1e15 {
-        try container.encode(Int64(value))
-      } else {
-        try container.encode(value)
-      }
-    case .string(let value): try container.encode(value)
-    case .array(let value): try container.encode(value)
-    case .object(let value): try container.encode(value)
-    }
-  }
-}
-
 extension JSONValue {
-  /// Parses JSON text.
-  public static func parse(_ data: Data) throws -> JSONValue {
-    try JSONDecoder().decode(JSONValue.self, from: data)
+  /// Parses JSON text (RFC 8259, strictly; see ``JSONParseError`` for what is refused).
+  public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+    let result = data.withUnsafeBytes { raw in
+      Result { () throws(JSONParseError) in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+    }
+    return try result.get()
   }
 
-  /// Compact JSON text with sorted keys, stable for tests and tools.
-  public func serialized(pretty: Bool = false) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting =
-      pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(self) else { return "null" }
-    return String(decoding: data, as: UTF8.self)
+  /// Parses JSON text (RFC 8259, strictly).
+  public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    var text = text
+    let result = text.withUTF8 { bytes in Result { () throws(JSONParseError) in try JSONParser.parse(bytes) } }
+    return try result.get()
   }
 }

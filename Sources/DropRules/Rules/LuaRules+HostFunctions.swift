@@ -14,7 +14,7 @@ extension LuaRules {
       "targetInfo": lua.function { [unowned self] arguments in
         guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
         let frame = target.frame
-        let numbers = [frame.x, frame.y, frame.width, frame.height].map { LuaValue(json: .number($0)) }
+        let numbers = [frame.x, frame.y, frame.width, frame.height].map(Self.coordinate)
         let frameTable = LuaTable(
           sequence: numbers, fields: ["x": numbers[0], "y": numbers[1], "width": numbers[2], "height": numbers[3]])
         return [.string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil]
@@ -131,7 +131,9 @@ extension LuaRules {
           ]
         }
         guard let value = try? JSONValue.parse(Data(text.utf8)) else {
-          return [.nil, .string("droprules.decodeJSON: not valid JSON: \(text.prefix(60))")]
+          return [
+            .nil, .string("droprules.decodeJSON: not valid JSON (\(Self.jsonProblem(in: text))): \(text.prefix(60))"),
+          ]
         }
         return [LuaValue(json: value)]
       },
@@ -172,6 +174,23 @@ extension LuaRules {
   private static func gap(_ value: LuaValue) -> Int? {
     guard let number = value.doubleValue, number.isFinite else { return nil }
     return Int(max(min(number, 1e15), -1e15).rounded(.down))
+  }
+
+  /// Where and why `text` is not JSON: line, column and message. Text that failed is
+  /// parsed a second time for them; valid text never is.
+  private static func jsonProblem(in text: String) -> String {
+    do {
+      _ = try JSONValue.parse(text)
+      return "unknown problem"
+    } catch {
+      return error.description
+    }
+  }
+
+  /// A frame coordinate as Lua sees it: an integer when it is whole, as scenarios write
+  /// frames, else a float.
+  private static func coordinate(_ value: Double) -> LuaValue {
+    Int64(exactly: value).map(LuaValue.integer) ?? .number(value)
   }
 
   private static func typeList(_ value: LuaValue?) -> [TypeIdentifier] {

@@ -39,18 +39,11 @@ public struct ScenarioDecoder {
     do {
       json = try JSONValue.parse(data)
     } catch {
-      throw ScenarioError(file: path, path: "", message: "not valid JSON: \(Self.describe(error))")
+      throw ScenarioError(
+        file: path, path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
     }
     let directory = (path as NSString).deletingLastPathComponent
     return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      return underlying ?? context.debugDescription
-    }
-    return "\(error)"
   }
 
   /// Decodes a scenario from its JSON form.
@@ -120,14 +113,18 @@ public struct ScenarioDecoder {
     guard let targetsJSON = fields["targets"] else { throw error(at: "board.targets", "is missing") }
     var targets: [DropTarget] = []
     var items: [DragItem] = []
-    var targetPaths: [TargetID: String] = [:]
-    for (offset, value) in try array(targetsJSON, at: "board.targets").enumerated() {
-      let path = "board.targets\(position(offset))"
-      let (target, targetItems) = try decodeTarget(value, at: path)
-      if let first = targetPaths[target.id] {
-        throw error(at: path + ".id", "duplicate target id '\(target.id)' (first at \(first))")
+    // Where each target id was declared, as offsets: paths are made only for an error.
+    var targetOffsets: [TargetID: Int] = [:]
+    let targetsList = try array(targetsJSON, at: "board.targets")
+    targets.reserveCapacity(targetsList.count)
+    targetOffsets.reserveCapacity(targetsList.count)
+    let targetPath = { (offset: Int) in "board.targets\(self.position(offset))" }
+    for (offset, value) in targetsList.enumerated() {
+      let (target, targetItems) = try decodeTarget(value, at: targetPath(offset))
+      if let first = targetOffsets.updateValue(offset, forKey: target.id) {
+        throw error(
+          at: targetPath(offset) + ".id", "duplicate target id '\(target.id)' (first at \(targetPath(first)))")
       }
-      targetPaths[target.id] = path
       targets.append(target)
       items += targetItems
     }
@@ -136,87 +133,93 @@ public struct ScenarioDecoder {
     } catch let boardError {
       let path: String
       switch boardError {
-      case .unknownParent(let target, _), .parentCycle(let target): path = (targetPaths[target] ?? "board") + ".parent"
+      case .unknownParent(let target, _), .parentCycle(let target):
+        path = (targetOffsets[target].map(targetPath) ?? "board") + ".parent"
       default: path = "board.targets"
       }
       throw error(at: path, boardError.description)
     }
   }
 
-  private func decodeTarget(_ json: JSONValue, at path: String) throws(ScenarioError) -> (DropTarget, [DragItem]) {
-    let fields = try object(json, at: path)
-    try allowOnly(["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"], in: fields, at: path)
-    guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
-    guard let type = fields["type"] else { throw error(at: path + ".type", "is missing") }
-    guard let frameJSON = fields["frame"] else { throw error(at: path + ".frame", "is missing") }
-    let frame = try decodeFrame(frameJSON, at: path + ".frame")
-    let data = try fields["data"].map { value throws(ScenarioError) in try object(value, at: path + ".data") } ?? [:]
-    let items = try (fields["items"].map { value throws(ScenarioError) in try array(value, at: path + ".items") } ?? [])
+  private func decodeTarget(
+    _ json: JSONValue, at path: @autoclosure () -> String
+  ) throws(ScenarioError) -> (DropTarget, [DragItem]) {
+    let fields = try object(json, at: path())
+    try allowOnly(["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"], in: fields, at: path())
+    guard let id = fields["id"] else { throw error(at: path() + ".id", "is missing") }
+    guard let type = fields["type"] else { throw error(at: path() + ".type", "is missing") }
+    guard let frameJSON = fields["frame"] else { throw error(at: path() + ".frame", "is missing") }
+    let frame = try decodeFrame(frameJSON, at: path() + ".frame")
+    let data = try fields["data"].map { value throws(ScenarioError) in try object(value, at: path() + ".data") } ?? [:]
+    let items = try
+      (fields["items"].map { value throws(ScenarioError) in try array(value, at: path() + ".items") } ?? [])
       .enumerated().map { offset, value throws(ScenarioError) in
-        try decodeItem(value, at: "\(path).items\(position(offset))")
+        try decodeItem(value, at: "\(path()).items\(position(offset))")
       }
     var axis: ItemAxis?
     if let axisJSON = fields["axis"] {
-      let name = try string(axisJSON, at: path + ".axis")
+      let name = try string(axisJSON, at: path() + ".axis")
       guard let parsed = ItemAxis(rawValue: name) else {
-        throw error(at: path + ".axis", "expected \"vertical\" or \"horizontal\", got \"\(name)\"")
+        throw error(at: path() + ".axis", "expected \"vertical\" or \"horizontal\", got \"\(name)\"")
       }
       axis = parsed
     }
     var extent: Double?
     if let extentJSON = fields["itemExtent"] {
-      let value = try number(extentJSON, at: path + ".itemExtent")
+      let value = try number(extentJSON, at: path() + ".itemExtent")
       guard value > 0 else {
-        throw error(at: path + ".itemExtent", "must be greater than 0, got \(formatNumber(value))")
+        throw error(at: path() + ".itemExtent", "must be greater than 0, got \(formatNumber(value))")
       }
       extent = value
     }
     let target = DropTarget(
-      id: try string(id, at: path + ".id"), type: try string(type, at: path + ".type"), frame: frame,
-      parent: try fields["parent"].map { value throws(ScenarioError) in try string(value, at: path + ".parent") },
+      id: try string(id, at: path() + ".id"), type: try string(type, at: path() + ".type"), frame: frame,
+      parent: try fields["parent"].map { value throws(ScenarioError) in try string(value, at: path() + ".parent") },
       data: data, items: items.map(\.id), axis: axis, itemExtent: extent)
     return (target, items)
   }
 
-  private func decodeFrame(_ json: JSONValue, at path: String) throws(ScenarioError) -> Rect {
-    let values = try array(json, at: path)
+  private func decodeFrame(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Rect {
+    let values = try array(json, at: path())
     guard values.count == 4 else {
-      throw error(at: path, "expected [x, y, width, height], got \(values.count) values")
+      throw error(at: path(), "expected [x, y, width, height], got \(values.count) values")
     }
     let numbers = try values.enumerated().map { offset, value throws(ScenarioError) in
-      try number(value, at: "\(path)\(position(offset))")
+      try number(value, at: "\(path())\(position(offset))")
     }
-    guard numbers[2] >= 0, numbers[3] >= 0 else { throw error(at: path, "width and height must not be negative") }
+    guard numbers[2] >= 0, numbers[3] >= 0 else { throw error(at: path(), "width and height must not be negative") }
     return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
   }
 
-  private func decodeItem(_ json: JSONValue, at path: String) throws(ScenarioError) -> DragItem {
-    let fields = try object(json, at: path)
-    try allowOnly(["id", "name", "representations"], in: fields, at: path)
-    guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
+  private func decodeItem(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> DragItem {
+    let fields = try object(json, at: path())
+    try allowOnly(["id", "name", "representations"], in: fields, at: path())
+    guard let id = fields["id"] else { throw error(at: path() + ".id", "is missing") }
     let representations = try
       (fields["representations"].map { value throws(ScenarioError) in
-        try array(value, at: path + ".representations")
+        try array(value, at: path() + ".representations")
       } ?? []).enumerated().map { offset, value throws(ScenarioError) in
-        try decodeRepresentation(value, at: "\(path).representations\(position(offset))")
+        try decodeRepresentation(value, at: "\(path()).representations\(position(offset))")
       }
     return DragItem(
-      id: try string(id, at: path + ".id"),
-      name: try fields["name"].map { value throws(ScenarioError) in try string(value, at: path + ".name") },
+      id: try string(id, at: path() + ".id"),
+      name: try fields["name"].map { value throws(ScenarioError) in try string(value, at: path() + ".name") },
       representations: representations)
   }
 
-  private func decodeRepresentation(_ json: JSONValue, at path: String) throws(ScenarioError) -> Representation {
+  private func decodeRepresentation(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError)
+    -> Representation
+  {
     if case .array(let pair) = json {
-      guard pair.count == 2 else { throw error(at: path, "expected [type, payload], got \(pair.count) values") }
+      guard pair.count == 2 else { throw error(at: path(), "expected [type, payload], got \(pair.count) values") }
       return Representation(
-        type: TypeIdentifier(try string(pair[0], at: path + "[0]")), payload: try string(pair[1], at: path + "[1]"))
+        type: TypeIdentifier(try string(pair[0], at: path() + "[0]")), payload: try string(pair[1], at: path() + "[1]"))
     }
-    let fields = try object(json, at: path, expected: "[type, payload] or {\"type\", \"payload\"}")
-    guard let type = fields["type"] else { throw error(at: path + ".type", "is missing") }
+    let fields = try object(json, at: path(), expected: "[type, payload] or {\"type\", \"payload\"}")
+    guard let type = fields["type"] else { throw error(at: path() + ".type", "is missing") }
     return Representation(
-      type: TypeIdentifier(try string(type, at: path + ".type")),
-      payload: try fields["payload"].map { value throws(ScenarioError) in try string(value, at: path + ".payload") }
+      type: TypeIdentifier(try string(type, at: path() + ".type")),
+      payload: try fields["payload"].map { value throws(ScenarioError) in try string(value, at: path() + ".payload") }
         ?? "")
   }
 
@@ -369,36 +372,41 @@ public struct ScenarioDecoder {
     ScenarioError(file: file, path: path, message: message)
   }
 
-  private func object(_ json: JSONValue, at path: String, expected: String = "an object") throws(ScenarioError)
-    -> [String: JSONValue]
-  {
+  // Paths are autoclosures: they are built only for an error, never for the values of
+  // a board that loads.
+
+  private func object(
+    _ json: JSONValue, at path: @autoclosure () -> String, expected: String = "an object"
+  ) throws(ScenarioError) -> [String: JSONValue] {
     if case .object(let fields) = json { return fields }
     if case .array(let values) = json, values.isEmpty { return [:] }
-    throw error(at: path, "expected \(expected), got \(json.kindName)")
+    throw error(at: path(), "expected \(expected), got \(json.kindName)")
   }
 
-  private func array(_ json: JSONValue, at path: String) throws(ScenarioError) -> [JSONValue] {
+  private func array(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> [JSONValue] {
     if case .array(let values) = json { return values }
     // An empty Lua table reads as an empty object; it is an empty list here.
     if case .object(let fields) = json, fields.isEmpty { return [] }
-    throw error(at: path, "expected an array, got \(json.kindName)")
+    throw error(at: path(), "expected an array, got \(json.kindName)")
   }
 
-  private func string(_ json: JSONValue, at path: String) throws(ScenarioError) -> String {
-    guard case .string(let value) = json else { throw error(at: path, "expected a string, got \(json.kindName)") }
+  private func string(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> String {
+    guard case .string(let value) = json else { throw error(at: path(), "expected a string, got \(json.kindName)") }
     return value
   }
 
-  private func number(_ json: JSONValue, at path: String) throws(ScenarioError) -> Double {
-    guard case .number(let value) = json, value.isFinite else {
-      throw error(at: path, "expected a number, got \(json.kindName)")
+  private func number(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Double {
+    guard let value = json.numberValue, value.isFinite else {
+      throw error(at: path(), "expected a number, got \(json.kindName)")
     }
     return value
   }
 
-  private func integer(_ json: JSONValue, at path: String) throws(ScenarioError) -> Int {
-    let value = try number(json, at: path)
-    guard value.rounded() == value, abs(value) < 1e9 else { throw error(at: path, "expected a whole number") }
+  private func integer(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Int {
+    _ = try number(json, at: path())
+    guard let value = json.integerValue, abs(value) < 1_000_000_000 else {
+      throw error(at: path(), "expected a whole number")
+    }
     return Int(value)
   }
 
@@ -415,14 +423,17 @@ public struct ScenarioDecoder {
     }
   }
 
-  private func allowOnly(_ keys: Set<String>, in fields: [String: JSONValue], at path: String) throws(ScenarioError) {
-    for key in fields.keys.sorted() where !keys.contains(key) {
-      let location = path.isEmpty ? key : "\(path).\(key)"
-      var message = "unknown key '\(key)'"
-      if let suggestion = DidYouMean.suggestion(for: key, among: Array(keys)) {
-        message += "; did you mean \(suggestion)?"
-      }
-      throw error(at: location, message)
+  /// Refuses the first unknown key, in sorted order. `keys` is a short list: searching
+  /// it costs less than hashing into a set made for each object.
+  private func allowOnly(
+    _ keys: [String], in fields: [String: JSONValue], at path: @autoclosure () -> String
+  ) throws(ScenarioError) {
+    guard let key = fields.keys.filter({ !keys.contains($0) }).min() else { return }
+    let location = path().isEmpty ? key : "\(path()).\(key)"
+    var message = "unknown key '\(key)'"
+    if let suggestion = DidYouMean.suggestion(for: key, among: keys) {
+      message += "; did you mean \(suggestion)?"
     }
+    throw error(at: location, message)
   }
 }

@@ -155,7 +155,7 @@ public struct TraceReport {
 
   private func json(_ step: TraceStep) -> JSONValue {
     .object([
-      "number": .number(Double(step.number)),
+      "number": .integer(Int64(step.number)),
       "action": .string(step.action.description),
       "target": step.target.map(JSONValue.string) ?? .null,
       "calls": .array(
@@ -166,7 +166,7 @@ public struct TraceReport {
           ])
         }),
       "proposal": step.proposal.map { .string($0.rawValue) } ?? .null,
-      "index": step.index.map { .number(Double($0)) } ?? .null,
+      "index": step.index.map { .integer(Int64($0)) } ?? .null,
       "over": step.over.map(JSONValue.string) ?? .null,
       "edge": step.edge.map { .string($0.rawValue) } ?? .null,
       "refused": .array(step.refused.map(JSONValue.string)),
@@ -193,10 +193,10 @@ public struct TraceReport {
     .object([
       "message": .string(diagnostic.message),
       "file": diagnostic.file.map(JSONValue.string) ?? .null,
-      "line": diagnostic.line.map { .number(Double($0)) } ?? .null,
+      "line": diagnostic.line.map { .integer(Int64($0)) } ?? .null,
       "handler": diagnostic.handler.map { .string($0.rawValue) } ?? .null,
       "target": diagnostic.target.map(JSONValue.string) ?? .null,
-      "step": diagnostic.step.map { .number(Double($0)) } ?? .null,
+      "step": diagnostic.step.map { .integer(Int64($0)) } ?? .null,
       "traceback": .string(diagnostic.traceback),
     ])
   }

@@ -12,7 +12,7 @@ struct HostObjectTests {
     var targets = row(["list", "other"], items: ["list": ["a", "b"]])
     targets.append(
       DropTarget(id: "inner", type: "box", frame: Rect(x: 10, y: 10, width: 20, height: 20), parent: "list"))
-    targets[0].data = ["tags": .array([.string("x"), .string("y")]), "count": .number(2)]
+    targets[0].data = ["tags": .array([.string("x"), .string("y")]), "count": .integer(2)]
     return targets
   }
 

@@ -36,7 +36,11 @@ struct RuleAPITests {
 
     try host.beginDrag(DragRequest(items: [.board("bad")]))
     #expect(try host.moveOver("b") == .forbidden)
-    #expect(host.trace.last?.printed == ["droprules.decodeJSON: not valid JSON: {assignee: ana"])
+    #expect(
+      host.trace.last?.printed == [
+        "droprules.decodeJSON: not valid JSON (line 1, column 2: expected a key in quotes, found 'assignee'): "
+          + "{assignee: ana"
+      ])
     #expect(host.diagnostics.isEmpty)
   }
 

@@ -49,6 +49,18 @@ struct ScenarioExpectationTests {
     #expect(error?.message == "no target 'b' on the board")
   }
 
+  @Test("a file that is not JSON is an error naming the file, line and column")
+  func malformedFile() throws {
+    let path = try directory.write(
+      "bad.scenario.json", "{\n  \"board\": {\"targets\": [\n    {\"id\": \"a\",}\n  ]}\n}")
+    let error = #expect(throws: ScenarioError.self) { try ScenarioDecoder.load(path: path) }
+    #expect(error?.line == 3)
+    #expect(error?.column == 16)
+    #expect(
+      error?.description
+        == "\(path):3:16: not valid JSON: expected a key after ',', found '}' (JSON allows no trailing comma)")
+  }
+
   @Test("error paths count list elements from 0 in JSON and from 1 in Lua test tables")
   func indexBase() throws {
     let spec: JSONValue = .object([
