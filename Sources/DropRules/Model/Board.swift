@@ -82,6 +82,25 @@ public struct Board: Hashable, Sendable {
     return (targets[position].id, offset + 1)
   }
 
+  /// The position in ``targets`` of the target an item sits in; nil for a detached item.
+  /// Unlike ``place(of:)``, it never searches the target's list.
+  public func containerPosition(of item: ItemID) -> Int? { containers[item] }
+
+  /// The 1-based index of each of `items` that sits on the board, found in one pass over
+  /// each list they sit in, where asking ``place(of:)`` item by item searches a list once
+  /// per item.
+  public func indexes(of items: [ItemID]) -> [ItemID: Int] {
+    var wanted: [Int: Set<ItemID>] = [:]
+    for item in items {
+      if let position = containers[item] { wanted[position, default: []].insert(item) }
+    }
+    var indexes: [ItemID: Int] = [:]
+    for (position, ids) in wanted {
+      for (offset, id) in targets[position].items.enumerated() where ids.contains(id) { indexes[id] = offset + 1 }
+    }
+    return indexes
+  }
+
   /// Whether the item is on the board (not detached, not unknown).
   public func contains(item: ItemID) -> Bool { containers[item] != nil }
 
