@@ -105,8 +105,10 @@ struct LargeBoardTests {
     #expect(host.diagnostics.isEmpty)
   }
 
-  @Test("a drag of 20,000 items from one list of 20,000 begins, asks canDrag of each, and moves them")
-  func manyDraggedItems() throws {
+  @Test(
+    "a drag of 20,000 items from one list of 20,000 begins, asks canDrag of each, and moves them in drag order",
+    arguments: [false, true])
+  func manyDraggedItems(reversed: Bool) throws {
     let rules = """
       return { box = {
         canDrag = function(item, source) return item.id ~= "i7" end,
@@ -121,12 +123,13 @@ struct LargeBoardTests {
     let host = try makeHost(
       rules: rules, targets: targets, items: ids.map { DragItem(id: $0) }, directory: directory,
       limits: LuaLimits(maxInstructions: 100_000_000))
-    let start = try host.beginDrag(DragRequest(items: ids.map(DraggedItem.board)))
+    let dragged = reversed ? ids.reversed() : ids
+    let start = try host.beginDrag(DragRequest(items: dragged.map(DraggedItem.board)))
     #expect(start.refused == ["i7"])
     try host.moveOver("to")
     #expect(try host.drop() == .performed)
     #expect(host.board.items(in: "from") == ["i7"])
-    #expect(host.board.items(in: "to") == ids.filter { $0 != "i7" })
+    #expect(host.board.items(in: "to") == dragged.filter { $0 != "i7" })
     #expect(host.diagnostics.isEmpty)
   }
 }
