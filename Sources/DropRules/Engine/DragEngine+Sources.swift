@@ -26,16 +26,21 @@ extension DragEngine {
     recorder.reset()
     recorder.record(.step(.begin(allItems)))
 
+    // Found for all items at once: item by item, each would search its list again.
+    let indexes = currentBoard.indexes(of: allItems)
     // A rule whose canDrag raised refuses the rest of its items without being asked
     // again: a broken canDrag costs one budget per drag, not one per dragged item.
     var failedRules: Set<RuleID> = []
     let refused = session.items.compactMap { item -> ItemID? in
-      guard case .board(let id) = item, !canDrag(id, unlessFailed: &failedRules) else { return nil }
+      guard case .board(let id) = item, !canDrag(id, index: indexes[id], unlessFailed: &failedRules) else {
+        return nil
+      }
       recorder.record(.refused(id))
       return id
     }
-    drag?.session.items.removeAll { refused.contains($0.id) }
-    drag?.itemIDs.removeAll { refused.contains($0) }
+    let refusedSet = Set(refused)
+    drag?.session.items.removeAll { refusedSet.contains($0.id) }
+    drag?.itemIDs.removeAll { refusedSet.contains($0) }
     guard let itemIDs = drag?.itemIDs, !itemIDs.isEmpty else {
       currentBoard.undo(undo)
       recorder.record(.outcome(.refused))
@@ -43,9 +48,10 @@ extension DragEngine {
       return DragStart(refused: refused, isRefused: true)
     }
     var sources: [TargetID] = []
+    var sourcePositions: Set<Int> = []
     for id in itemIDs {
-      if let container = currentBoard.place(of: id)?.container, !sources.contains(container) {
-        sources.append(container)
+      if let position = currentBoard.containerPosition(of: id), sourcePositions.insert(position).inserted {
+        sources.append(currentBoard.targets[position].id)
       }
     }
     drag?.sources = sources
@@ -103,17 +109,15 @@ extension DragEngine {
 
   // MARK: Asking the sources
 
-  /// Whether the source of board item `id` lets it be dragged (`canDrag`, default true;
-  /// an error refuses it, which loses nothing).
-  private func canDrag(_ id: ItemID, unlessFailed failedRules: inout Set<RuleID>) -> Bool {
-    guard let container = currentBoard.place(of: id)?.container,
-      let position = currentBoard.position(of: container)
-    else { return true }
-    let rule = currentBoard.target(container).flatMap { rules.rule(forTargetType: $0.type) }
+  /// Whether the source of board item `id`, at 1-based `index` in its list, lets it be
+  /// dragged (`canDrag`, default true; an error refuses it, which loses nothing).
+  private func canDrag(_ id: ItemID, index: Int?, unlessFailed failedRules: inout Set<RuleID>) -> Bool {
+    guard let position = currentBoard.containerPosition(of: id) else { return true }
+    let rule = rules.rule(forTargetType: currentBoard.targets[position].type)
     if let rule, failedRules.contains(rule) { return false }
     drag?.isReadOnly = true
     defer { drag?.isReadOnly = false }
-    switch invoke(.canDrag, on: position, item: id) {
+    switch invoke(.canDrag, on: position, item: id, itemIndex: index) {
     case .notImplemented, .returned(.nothing): return true
     case .returned(let value): return value.isTruthy
     case .failed:
@@ -194,7 +198,7 @@ extension DragEngine {
       }
       switch item {
       case .board(let id):
-        guard currentBoard.place(of: id) != nil else {
+        guard currentBoard.contains(item: id) else {
           currentBoard.undo(undo)
           throw .itemNotOnBoard(id)
         }

@@ -214,10 +214,11 @@ extension DragEngine {
   // MARK: Calling handlers
 
   /// Calls `handler` of the rule for the target at `position` and records the call.
+  /// `itemIndex`, where `item` sits in the target's list, saves searching for it.
   @discardableResult
   func invoke(
     _ handler: Handler, on position: Int, operation: DragOperation? = nil, outcome: DropOutcome? = nil,
-    index: Int? = nil, item: ItemID? = nil, destination: Int? = nil
+    index: Int? = nil, item: ItemID? = nil, itemIndex: Int? = nil, destination: Int? = nil
   ) -> HandlerResult {
     guard let rule = ruleOfTarget[position] else { return .notImplemented }
     let frame = currentBoard.targets[position].frame
@@ -229,7 +230,7 @@ extension DragEngine {
       context.over = over
       context.edge = edge
     }
-    context.item = item.flatMap { currentBoard.targets[position].items.firstIndex(of: $0) }.map { $0 + 1 }
+    context.item = itemIndex ?? item.flatMap { currentBoard.targets[position].items.firstIndex(of: $0) }.map { $0 + 1 }
     context.outside = isOutside
     context.destination = destination
     let id = currentBoard.targets[position].id

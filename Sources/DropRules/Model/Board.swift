@@ -5,12 +5,12 @@
 /// them, so both cost what the drag changed, never the size of the board.
 public struct Board: Hashable, Sendable {
   /// Targets in declaration order (later ones are drawn on top).
-  public private(set) var targets: [DropTarget]
-  private var positions: [TargetID: Int]
+  public internal(set) var targets: [DropTarget]
+  private(set) var positions: [TargetID: Int]
   /// Every known item: those on the board and detached ones (new copies, removed items).
-  private var itemsByID: [ItemID: DragItem]
+  var itemsByID: [ItemID: DragItem]
   /// The position of the target each placed item is in.
-  private var containers: [ItemID: Int]
+  var containers: [ItemID: Int]
 
   /// Builds a board, checking that ids are unique, parents exist without cycles and no
   /// item sits in two places.
@@ -82,139 +82,30 @@ public struct Board: Hashable, Sendable {
     return (targets[position].id, offset + 1)
   }
 
+  /// The position in ``targets`` of the target an item sits in; nil for a detached item.
+  /// Unlike ``place(of:)``, it never searches the target's list.
+  public func containerPosition(of item: ItemID) -> Int? { containers[item] }
+
+  /// The 1-based index of each of `items` that sits on the board, found in one pass over
+  /// each list they sit in, where asking ``place(of:)`` item by item searches a list once
+  /// per item.
+  public func indexes(of items: [ItemID]) -> [ItemID: Int] {
+    var wanted: [Int: Set<ItemID>] = [:]
+    for item in items {
+      if let position = containers[item] { wanted[position, default: []].insert(item) }
+    }
+    var indexes: [ItemID: Int] = [:]
+    for (position, ids) in wanted {
+      for (offset, id) in targets[position].items.enumerated() where ids.contains(id) { indexes[id] = offset + 1 }
+    }
+    return indexes
+  }
+
   /// Whether the item is on the board (not detached, not unknown).
   public func contains(item: ItemID) -> Bool { containers[item] != nil }
 
   /// Every item on the board, target by target.
   public var placedItems: [ItemID] { targets.flatMap(\.items) }
-
-  // MARK: Changing
-
-  /// What restores the board to where it was before one change. Each record costs the
-  /// same whatever the length of the lists it touches.
-  public enum Undo: Sendable {
-    /// An item went into a target's list at this offset: undoing takes it out again.
-    case inserted(target: Int, at: Int)
-    /// This item left a target's list from this offset: undoing puts it back.
-    case removed(target: Int, at: Int, ItemID)
-    case container(ItemID, Int?)
-    case data(target: Int, key: String, JSONValue?)
-    case detached(ItemID)
-  }
-
-  /// Registers a detached item (an external one, or a fresh copy).
-  @discardableResult
-  public mutating func addDetached(_ item: DragItem) throws(BoardError) -> [Undo] {
-    guard itemsByID[item.id] == nil else { throw .duplicateItem(item.id) }
-    itemsByID[item.id] = item
-    return [.detached(item.id)]
-  }
-
-  /// Moves or places `items` together at the gap `gap` of `target`, in the order given;
-  /// each goes right after the one before, wherever the items came from.
-  @discardableResult
-  public mutating func insert(_ items: [ItemID], into target: TargetID, at gap: Int?) throws(BoardError) -> [Undo] {
-    var gap = gap
-    var undo: [Undo] = []
-    for item in items {
-      let (records, next) = try insertOne(item, into: target, at: gap)
-      undo += records
-      gap = next
-    }
-    return undo
-  }
-
-  /// Moves `item` into the gap `gap` of `target` (1 is before the first item, `count + 1`
-  /// after the last, nil appends, out of range is clamped), or places a detached item there.
-  ///
-  /// The gap names a position in the list as it is now; when the item already sits in
-  /// that list, the host accounts for its removal, so the gaps just before and after
-  /// the item leave the list unchanged.
-  @discardableResult
-  public mutating func insert(_ item: ItemID, into target: TargetID, at gap: Int?) throws(BoardError) -> [Undo] {
-    try insertOne(item, into: target, at: gap).undo
-  }
-
-  /// Inserts one item; returns the undo records and the gap right after the item.
-  private mutating func insertOne(
-    _ item: ItemID, into target: TargetID, at gap: Int?
-  ) throws(BoardError) -> (undo: [Undo], next: Int) {
-    guard itemsByID[item] != nil else { throw .unknownItem(item) }
-    guard let destination = positions[target] else { throw .unknownTarget(target) }
-    var clamped = min(max(gap ?? Int.max, 1), targets[destination].items.count + 1)
-    let previous = containers[item]
-    var undo: [Undo] = [.container(item, previous)]
-    if let source = previous, let offset = targets[source].items.firstIndex(of: item) {
-      if source == destination {
-        let position = offset + 1
-        if clamped == position || clamped == position + 1 { return ([], position + 1) }
-        if clamped > position { clamped -= 1 }
-      }
-      targets[source].items.remove(at: offset)
-      undo.append(.removed(target: source, at: offset, item))
-    }
-    targets[destination].items.insert(item, at: clamped - 1)
-    undo.append(.inserted(target: destination, at: clamped - 1))
-    containers[item] = destination
-    return (undo, clamped + 1)
-  }
-
-  /// Takes `item` off `target`; it stays known, detached, for the rest of the drag.
-  @discardableResult
-  public mutating func remove(_ item: ItemID, from target: TargetID) throws(BoardError) -> [Undo] {
-    guard let position = positions[target] else { throw .unknownTarget(target) }
-    guard containers[item] == position, let offset = targets[position].items.firstIndex(of: item) else {
-      throw .notInTarget(item, target)
-    }
-    targets[position].items.remove(at: offset)
-    containers[item] = nil
-    return [.container(item, position), .removed(target: position, at: offset, item)]
-  }
-
-  /// Sets (or, with nil, removes) a key of a target's data.
-  @discardableResult
-  public mutating func setData(_ key: String, to value: JSONValue?, on target: TargetID) throws(BoardError) -> [Undo] {
-    guard let position = positions[target] else { throw .unknownTarget(target) }
-    let undo: [Undo] = [.data(target: position, key: key, targets[position].data[key])]
-    targets[position].data[key] = value
-    return undo
-  }
-
-  /// Reverts changes, given their undo records in the order the changes were made.
-  public mutating func undo(_ records: [Undo]) {
-    for record in records.reversed() {
-      switch record {
-      case .inserted(let position, let offset): targets[position].items.remove(at: offset)
-      case .removed(let position, let offset, let item): targets[position].items.insert(item, at: offset)
-      case .container(let item, let position): containers[item] = position
-      case .data(let position, let key, let value): targets[position].data[key] = value
-      case .detached(let item): itemsByID[item] = nil
-      }
-    }
-  }
-
-  /// The ids of the targets that undo records touch.
-  public func targets(touchedBy records: [Undo]) -> [TargetID] {
-    var seen = Set<Int>()
-    for record in records {
-      switch record {
-      case .inserted(let position, _), .removed(let position, _, _), .data(let position, _, _): seen.insert(position)
-      case .container, .detached: break
-      }
-    }
-    return seen.sorted().map { targets[$0].id }
-  }
-
-  /// Forgets the items that these changes left detached, once a drag is over.
-  public mutating func pruneDetached(among records: [Undo]) {
-    for record in records {
-      switch record {
-      case .detached(let item), .container(let item, _):
-        if containers[item] == nil { itemsByID[item] = nil }
-      case .inserted, .removed, .data: break
-      }
-    }
-  }
 }
 
 /// A board that cannot be built or changed as asked.

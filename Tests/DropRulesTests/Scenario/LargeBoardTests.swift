@@ -104,4 +104,32 @@ struct LargeBoardTests {
     #expect(host.board.items(in: "from") == ["a"])
     #expect(host.diagnostics.isEmpty)
   }
+
+  @Test(
+    "a drag of 20,000 items from one list of 20,000 begins, asks canDrag of each, and moves them in drag order",
+    arguments: [false, true])
+  func manyDraggedItems(reversed: Bool) throws {
+    let rules = """
+      return { box = {
+        canDrag = function(item, source) return item.id ~= "i7" end,
+        performDrop = function(info, target) target:insert(info.items) return true end,
+      } }
+      """
+    let ids = (0..<20_000).map { "i\($0)" }
+    let targets = [
+      DropTarget(id: "from", type: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10), items: ids),
+      DropTarget(id: "to", type: "box", frame: Rect(x: 10, y: 0, width: 10, height: 10)),
+    ]
+    let host = try makeHost(
+      rules: rules, targets: targets, items: ids.map { DragItem(id: $0) }, directory: directory,
+      limits: LuaLimits(maxInstructions: 100_000_000, maxTime: .seconds(60)))
+    let dragged = reversed ? ids.reversed() : ids
+    let start = try host.beginDrag(DragRequest(items: dragged.map(DraggedItem.board)))
+    #expect(start.refused == ["i7"])
+    try host.moveOver("to")
+    #expect(try host.drop() == .performed)
+    #expect(host.board.items(in: "from") == ["i7"])
+    #expect(host.board.items(in: "to") == dragged.filter { $0 != "i7" })
+    #expect(host.diagnostics.isEmpty)
+  }
 }

@@ -1,0 +1,103 @@
+/// Changes to a board, each returning the records that undo it.
+extension Board {
+  /// What restores the board to where it was before one change. A record costs what the
+  /// change moved, never the length of the lists it touched.
+  public enum Undo: Sendable {
+    /// `count` items went into a target's list as a block at this offset: undoing takes
+    /// them out again.
+    case inserted(target: Int, at: Int, count: Int)
+    /// These items left a target's list from these offsets (ascending, counted in the
+    /// list before they left): undoing puts them back.
+    case removed(target: Int, at: [Int], [ItemID])
+    case container(ItemID, Int?)
+    case data(target: Int, key: String, JSONValue?)
+    case detached(ItemID)
+  }
+
+  /// Registers a detached item (an external one, or a fresh copy).
+  @discardableResult
+  public mutating func addDetached(_ item: DragItem) throws(BoardError) -> [Undo] {
+    guard itemsByID[item.id] == nil else { throw .duplicateItem(item.id) }
+    itemsByID[item.id] = item
+    return [.detached(item.id)]
+  }
+
+  /// Takes `item` off `target`; it stays known, detached, for the rest of the drag.
+  @discardableResult
+  public mutating func remove(_ item: ItemID, from target: TargetID) throws(BoardError) -> [Undo] {
+    guard let position = positions[target] else { throw .unknownTarget(target) }
+    guard containers[item] == position, let offset = targets[position].items.firstIndex(of: item) else {
+      throw .notInTarget(item, target)
+    }
+    targets[position].items.remove(at: offset)
+    containers[item] = nil
+    return [.container(item, position), .removed(target: position, at: [offset], [item])]
+  }
+
+  /// Sets (or, with nil, removes) a key of a target's data.
+  @discardableResult
+  public mutating func setData(_ key: String, to value: JSONValue?, on target: TargetID) throws(BoardError) -> [Undo] {
+    guard let position = positions[target] else { throw .unknownTarget(target) }
+    let undo: [Undo] = [.data(target: position, key: key, targets[position].data[key])]
+    targets[position].data[key] = value
+    return undo
+  }
+
+  /// Reverts changes, given their undo records in the order the changes were made.
+  public mutating func undo(_ records: [Undo]) {
+    for record in records.reversed() {
+      switch record {
+      case .inserted(let position, let offset, let count):
+        targets[position].items.removeSubrange(offset..<offset + count)
+      case .removed(let position, let offsets, let items): restore(items, at: offsets, in: position)
+      case .container(let item, let position): containers[item] = position
+      case .data(let position, let key, let value): targets[position].data[key] = value
+      case .detached(let item): itemsByID[item] = nil
+      }
+    }
+  }
+
+  /// Puts removed items back at their offsets (ascending), in one pass over the list.
+  private mutating func restore(_ items: [ItemID], at offsets: [Int], in position: Int) {
+    if items.count == 1, let offset = offsets.first, let item = items.first {
+      targets[position].items.insert(item, at: offset)
+      return
+    }
+    let remaining = targets[position].items
+    var merged: [ItemID] = []
+    merged.reserveCapacity(remaining.count + items.count)
+    var next = remaining.startIndex
+    for (offset, item) in zip(offsets, items) {
+      let take = offset - merged.count
+      merged += remaining[next..<next + take]
+      next += take
+      merged.append(item)
+    }
+    merged += remaining[next...]
+    targets[position].items = merged
+  }
+
+  /// The ids of the targets that undo records touch.
+  public func targets(touchedBy records: [Undo]) -> [TargetID] {
+    var seen = Set<Int>()
+    for record in records {
+      switch record {
+      case .inserted(let position, _, _), .removed(let position, _, _), .data(let position, _, _):
+        seen.insert(position)
+      case .container, .detached: break
+      }
+    }
+    return seen.sorted().map { targets[$0].id }
+  }
+
+  /// Forgets the items that these changes left detached, once a drag is over.
+  public mutating func pruneDetached(among records: [Undo]) {
+    for record in records {
+      switch record {
+      case .detached(let item), .container(let item, _):
+        if containers[item] == nil { itemsByID[item] = nil }
+      case .inserted, .removed, .data: break
+      }
+    }
+  }
+}
