@@ -10,132 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// Limits and counters of one lua_State, reached from the allocator and the hook
-/// through the allocator's user-data pointer.
-typedef struct clua_Budget {
-  size_t memoryInUse;
-  size_t memoryLimit;
-  /// The limit holds only while rule code runs; the host's own pushes never fail.
-  int enforceMemory;
-  int memoryRefused;
-
-  long long instructionLimit;
-  long long instructionsUsed;
-  int instructionHookStep;
-  int countingInstructions;
-  int instructionsExhausted;
-
-  /// Called for every executed line while coverage is on; must not raise.
-  void (*lineObserver)(void *context, const char *source, int line);
-  void *lineObserverContext;
-
-  /// The proposal words, interned: a result is one of them when it is the same string.
-  const void *words[4];
-  /// Calls into Lua now running: only the outermost arms the budget.
-  int callDepth;
-
-  /// Runs a Swift function exposed to Lua: returns the number of results, or -1
-  /// when it left an error message on the stack for the trampoline to raise.
-  int (*swiftDispatcher)(lua_State *L, void *function);
-} clua_Budget;
-
-static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
-  clua_Budget *budget = (clua_Budget *)ud;
-  size_t oldSize = ptr ? osize : 0;
-  if (nsize == 0) {
-    free(ptr);
-    budget->memoryInUse -= oldSize;
-    return NULL;
-  }
-  // Growing past the cap is refused; a shrink is never refused, as Lua requires.
-  if (nsize > oldSize && budget->enforceMemory &&
-      budget->memoryInUse - oldSize + nsize > budget->memoryLimit) {
-    budget->memoryRefused = 1;
-    return NULL;
-  }
-  void *block = realloc(ptr, nsize);
-  if (block == NULL && nsize <= oldSize) {
-    return ptr;
-  }
-  if (block != NULL) {
-    budget->memoryInUse = budget->memoryInUse - oldSize + nsize;
-  }
-  return block;
-}
-
-static inline lua_State *clua_newstate(size_t memoryLimit) {
-  clua_Budget *budget = (clua_Budget *)calloc(1, sizeof(clua_Budget));
-  if (budget == NULL) return NULL;
-  budget->memoryLimit = memoryLimit;
-  lua_State *L = lua_newstate(clua_allocate, budget);
-  if (L == NULL) free(budget);
-  return L;
-}
-
-static inline clua_Budget *_Nonnull clua_budget(lua_State *_Nonnull L) {
-  void *ud = NULL;
-  lua_getallocf(L, &ud);
-  return (clua_Budget *)ud;
-}
-
-static inline void clua_close(lua_State *L) {
-  clua_Budget *budget = clua_budget(L);
-  lua_close(L);
-  free(budget);
-}
-
-static void clua_hook(lua_State *L, lua_Debug *ar) {
-  clua_Budget *budget = clua_budget(L);
-  if (ar->event == LUA_HOOKLINE) {
-    if (budget->lineObserver && lua_getinfo(L, "S", ar)) {
-      budget->lineObserver(budget->lineObserverContext, ar->source, ar->currentline);
-    }
-    return;
-  }
-  if (ar->event != LUA_HOOKCOUNT || !budget->countingInstructions) return;
-  budget->instructionsUsed += budget->instructionHookStep;
-  if (budget->instructionsUsed > budget->instructionLimit) {
-    budget->instructionsExhausted = 1;
-    // From now on every instruction fails, so a rule's own pcall cannot swallow it.
-    lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
-    luaL_error(L, "instruction budget of %I instructions exceeded",
-               (lua_Integer)budget->instructionLimit);
-  }
-}
-
-/// Arms the count hook (and the line hook when coverage observes) for one call.
-static inline void clua_arm(lua_State *L, long long instructionLimit, int observeLines) {
-  clua_Budget *budget = clua_budget(L);
-  budget->instructionLimit = instructionLimit;
-  budget->instructionsUsed = 0;
-  budget->instructionsExhausted = 0;
-  budget->countingInstructions = 1;
-  budget->instructionHookStep = instructionLimit < 1000 ? (int)(instructionLimit > 0 ? instructionLimit : 1) : 1000;
-  budget->memoryRefused = 0;
-  budget->enforceMemory = 1;
-  int mask = LUA_MASKCOUNT | (observeLines && budget->lineObserver ? LUA_MASKLINE : 0);
-  lua_sethook(L, clua_hook, mask, budget->instructionHookStep);
-}
-
-/// Stops counting. The hook stays installed (the next arm resets it): between rule
-/// calls it runs only droprules' own Lua, and returns at once.
-static inline void clua_disarm(lua_State *L) {
-  clua_Budget *budget = clua_budget(L);
-  budget->countingInstructions = 0;
-  budget->enforceMemory = 0;
-}
+#include "budget.h"
+#include "bounded_patterns.h"
 
 /// Message handler for protected calls: appends a traceback to string messages.
+/// The message stays a Lua string throughout: as a C string, a NUL in it would cut it short.
 static int clua_traceback(lua_State *L) {
-  const char *message = lua_tostring(L, 1);
-  if (message == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
-      message = lua_tostring(L, -1);
-    } else {
-      message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  if (lua_tostring(L, 1) == NULL) {
+    if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
+      lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
+    lua_replace(L, 1);
   }
-  luaL_traceback(L, L, message, 1);
+  lua_settop(L, 1);
+  lua_pushliteral(L, "\n");
+  luaL_traceback(L, L, NULL, 1);
+  lua_concat(L, 3);
   return 1;
 }
 
@@ -316,6 +206,7 @@ static inline void clua_call_handler(lua_State *L, clua_Budget *budget, const cl
   if (outermost) {
     budget->countingInstructions = 0;
     budget->enforceMemory = 0;
+    budget->runningThread = NULL;
   }
   budget->callDepth--;
   out->outermost = outermost;
@@ -361,6 +252,21 @@ static inline void clua_lock_string_metatable(lua_State *L) {
 static inline int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkName) {
   return luaL_loadbufferx(L, text, length, chunkName, "t");
 }
+
+/// The sandbox's bounded pieces: patterns that pay for their steps, the coroutine
+/// resume hooks, and `charge` for the wrappers of other C functions.
+static inline void clua_push_bounded_library(lua_State *L) {
+  static const luaL_Reg functions[] = {
+      {"find", clua_bounded_find},         {"match", clua_bounded_match},
+      {"gmatch", clua_bounded_gmatch},     {"gsub", clua_bounded_gsub},
+      {"charge", clua_charge_function},    {"resume", clua_bounded_resume},
+      {NULL, NULL},
+  };
+  luaL_newlib(L, functions);
+}
+
+/// Bytes the host holds for rules outside the Lua heap, counted against the cap.
+static inline void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->externalBytes = bytes; }
 
 static inline void clua_collectgarbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }

@@ -1,24 +1,6 @@
 import DropRules
 import Foundation
 
-/// The result of one test: a `test(...)` in a `*_test.lua` file, a scenario with
-/// `expect`, or a file that failed to load.
-public struct TestCaseResult: Sendable {
-  public enum Status: Sendable, Equatable {
-    case passed
-    case failed
-    /// The test file or scenario could not be loaded; counted as a failure.
-    case loadError
-  }
-
-  public var file: String
-  public var name: String
-  public var status: Status
-  /// Why it failed, as `file:line: message`.
-  public var message: String?
-  public var durationSeconds: Double
-}
-
 /// Finds and runs rule tests: `*_test.lua` files and `*.scenario.json` files that carry
 /// `expect`.
 public final class RuleTestRunner {
@@ -59,7 +41,7 @@ public final class RuleTestRunner {
     } catch {
       guard selected(file, file) else { return [] }
       return [
-        TestCaseResult(file: file, name: file, status: .loadError, message: error.description, durationSeconds: 0)
+        TestCaseResult(file: file, name: file, status: .loadError, failures: [error.description])
       ]
     }
     guard scenario.expect != nil, selected(file, scenario.name) else { return [] }
@@ -72,13 +54,13 @@ public final class RuleTestRunner {
       return [
         TestCaseResult(
           file: file, name: scenario.name, status: failures.isEmpty ? .passed : .failed,
-          message: failures.isEmpty ? nil : failures.joined(separator: "\n"),
+          failures: failures,
           durationSeconds: Date().timeIntervalSince(started))
       ]
     } catch {
       return [
         TestCaseResult(
-          file: file, name: scenario.name, status: .loadError, message: error.description,
+          file: file, name: scenario.name, status: .loadError, failures: [error.description],
           durationSeconds: Date().timeIntervalSince(started))
       ]
     }
@@ -92,14 +74,14 @@ public final class RuleTestRunner {
     } catch {
       guard selected(file, file) else { return [] }
       return [
-        TestCaseResult(file: file, name: file, status: .loadError, message: error.description, durationSeconds: 0)
+        TestCaseResult(file: file, name: file, status: .loadError, failures: [error.description])
       ]
     }
     return tests.filter { selected(file, $0.name) }.map { test in
       let started = Date()
       let failure = session.run(test)
       return TestCaseResult(
-        file: file, name: test.name, status: failure == nil ? .passed : .failed, message: failure,
+        file: file, name: test.name, status: failure == nil ? .passed : .failed, failures: failure.map { [$0] } ?? [],
         durationSeconds: Date().timeIntervalSince(started))
     }
   }

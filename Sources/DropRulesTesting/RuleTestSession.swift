@@ -1,23 +1,48 @@
 import DropRules
 import Foundation
 
-/// One `*_test.lua` file: its runtime, its tests, and the simulations they create.
+/// One `*_test.lua` file: its tests, and the simulations they create.
+///
+/// Each test runs in a copy of the file loaded afresh (a new Lua state, the test API and
+/// the file's top-level code run again), so nothing a test changes, replaces or patches
+/// (`expect`, a library, a table of the file, a global) reaches the tests after it.
 final class RuleTestSession {
   struct TestCase {
     var name: String
     var line: Int?
-    var body: LuaReference
+    /// Its place among the tests the file registers, which every load repeats.
+    var position: Int
+  }
+
+  /// The test file loaded once: its own Lua state and the tests it registered.
+  private struct LoadedFile {
+    struct Test {
+      var name: String
+      var line: Int?
+      var body: LuaReference
+    }
+
+    let runtime: LuaRuntime
+    /// By position: all of them, or the one the load was for.
+    let tests: [Int: Test]
   }
 
   let file: String
   private let limits: LuaLimits
   private let coverage: CoverageRecorder?
-  private var runtime: LuaRuntime?
-  private var listTests: LuaReference?
+  /// A load no test has run in yet: the first test runs there, not in a load of its own.
+  private var unused: LoadedFile?
   private var simulations: [Int: RuleHost] = [:]
+  /// What the current test's simulations held when made, counted against the test
+  /// runtime's cap: each `scenario{}` is a rule host of its own.
+  private var simulationBytes = 0
   /// Simulations whose last drag every source refused: its steps answer `cancel`, and
   /// its drop and cancel `refused`.
   private var refusedDrags: Set<Int> = []
+  /// The drag each simulation runs now, by a serial its handle carries: a handle of an
+  /// earlier drag cannot drive a later one.
+  private var currentDrags: [Int: Int] = [:]
+  private var nextDrag = 1
   private var nextSimulation = 1
 
   init(file: String, limits: LuaLimits, coverage: CoverageRecorder?) {
@@ -33,39 +58,35 @@ final class RuleTestSession {
 
   /// Runs the test file, which registers its tests.
   func load() throws(LuaError) -> [TestCase] {
-    // Test code itself only drives simulations; give it room for many of them.
-    let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
-    let testLimits = LuaLimits(maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory)
-    let runtime = try LuaRuntime(limits: testLimits)
-    self.runtime = runtime
-    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
-    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime)))]).first?.tableValue
-    guard let api, case .function(let listTests) = api["tests"] else {
-      throw LuaError(kind: .runtime, message: "the test API did not load")
-    }
-    self.listTests = listTests
-    let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
-    let chunk = try runtime.loadFile(atPath: file, environment: environment)
-    runtime.allowModules(in: directory)
-    try runtime.call(chunk)
-    let list = try runtime.call(listTests).first?.tableValue?.sequence ?? []
-    return list.compactMap { entry in
-      guard let table = entry.tableValue, let name = table["name"].stringValue,
-        case .function(let body) = table["body"]
-      else { return nil }
-      return TestCase(name: name, line: table["line"].intValue, body: body)
+    let loaded = try loadFile(only: nil)
+    unused = loaded
+    return loaded.tests.sorted { $0.key < $1.key }.map { position, test in
+      TestCase(name: test.name, line: test.line, position: position)
     }
   }
 
-  /// Runs one test; returns nil when it passed, else the failure as `file:line: message`.
+  /// Runs one test in a fresh load of the file; returns nil when it passed, else the
+  /// failure as `file:line: message`.
   func run(_ test: TestCase) -> String? {
-    guard let runtime else { return "\(file): not loaded" }
     defer {
       simulations.removeAll()
       refusedDrags.removeAll()
+      currentDrags.removeAll()
+      simulationBytes = 0
+    }
+    let loaded: LoadedFile
+    if let unused {
+      loaded = unused
+      self.unused = nil
+    } else {
+      do { loaded = try loadFile(only: test.position) } catch { return error.description }
+    }
+    guard let registered = loaded.tests[test.position], registered.name == test.name else {
+      return "\(file): loaded again to run '\(test.name)', the file registered other tests; "
+        + "register the same tests, in the same order, on every load"
     }
     do {
-      try runtime.call(test.body)
+      try loaded.runtime.call(registered.body)
       return nil
     } catch {
       var failure = error
@@ -75,6 +96,35 @@ final class RuleTestSession {
       }
       return failure.description
     }
+  }
+
+  /// A new Lua state with the test API, in which the test file has run.
+  ///
+  /// - Parameter only: the position of the one test to take, or nil for all.
+  private func loadFile(only position: Int?) throws(LuaError) -> LoadedFile {
+    // Test code itself only drives simulations; give it room for many of them.
+    let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
+    let testLimits = LuaLimits(
+      maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory, maxTime: limits.maxTime * 100)
+    let runtime = try LuaRuntime(limits: testLimits)
+    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
+    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime)))]).first?.tableValue
+    guard let api, case .function(let listTests) = api["tests"] else {
+      throw LuaError(kind: .runtime, message: "the test API did not load")
+    }
+    let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
+    let chunk = try runtime.loadFile(atPath: file, environment: environment)
+    runtime.allowModules(in: directory)
+    try runtime.call(chunk)
+    let list = try runtime.call(listTests, position.map { [.integer(Int64($0 + 1))] } ?? []).first?.tableValue
+    var tests: [Int: LoadedFile.Test] = [:]
+    for (offset, entry) in (list?.sequence ?? []).enumerated() {
+      guard let table = entry.tableValue, let name = table["name"].stringValue,
+        case .function(let body) = table["body"]
+      else { continue }
+      tests[position ?? offset] = LoadedFile.Test(name: name, line: table["line"].intValue, body: body)
+    }
+    return LoadedFile(runtime: runtime, tests: tests)
   }
 
   private var directory: String {
@@ -91,7 +141,7 @@ final class RuleTestSession {
 
   private func hostFunctions(_ runtime: LuaRuntime) -> [String: LuaValue] {
     [
-      "scenario": runtime.function { [unowned self] arguments in
+      "scenario": runtime.function { [unowned self, unowned runtime] arguments in
         failable { () throws -> [LuaValue] in
           let spec: JSONValue
           switch (arguments.first ?? .nil).json() {
@@ -104,6 +154,13 @@ final class RuleTestSession {
           var runner = ScenarioRunner(limits: limits)
           runner.lineObserver = coverage.map { recorder in { recorder.record(file: $0, line: $1) } }
           let host = try runner.makeHost(for: scenario)
+          guard host.memoryInUse <= runtime.memoryAvailable else {
+            throw LuaHostError(
+              runtime.memoryLimitMessage
+                + " (each scenario{} is a rule host of its own, and this test made \(simulations.count + 1))")
+          }
+          simulationBytes += host.memoryInUse
+          runtime.heldBytes = simulationBytes
           let id = nextSimulation
           nextSimulation += 1
           simulations[id] = host
@@ -124,14 +181,20 @@ final class RuleTestSession {
           let start = try host.beginDrag(session)
           let id = arguments.first?.intValue ?? 0
           if start.isRefused { refusedDrags.insert(id) } else { refusedDrags.remove(id) }
-          return [.table(LuaTable(sequence: start.refused.map(LuaValue.string)))]
+          let serial = nextDrag
+          nextDrag += 1
+          currentDrags[id] = serial
+          return [.table(LuaTable(sequence: start.refused.map(LuaValue.string))), .integer(Int64(serial))]
         }
       },
       "step": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in
           let host = try simulation(arguments.first)
-          let values = Array(arguments.dropFirst(2))
-          let kind = arguments.count > 1 ? arguments[1].stringValue : nil
+          guard arguments.count > 1, arguments[1].intValue == currentDrags[arguments.first?.intValue ?? 0] else {
+            throw LuaHostError("this drag is over: a later sim:drag on the same simulation replaced it")
+          }
+          let values = Array(arguments.dropFirst(3))
+          let kind = arguments.count > 2 ? arguments[2].stringValue : nil
           if !host.isDragging, refusedDrags.contains(arguments.first?.intValue ?? 0) {
             let ends = kind == "drop" || kind == "cancel"
             return [.string(ends ? DropOutcome.refused.rawValue : Proposal.cancel.rawValue)]
@@ -219,6 +282,8 @@ final class RuleTestSession {
     } catch let error as ScenarioError {
       // The Lua error already names the test file and line; the path says the rest.
       return [.nil, .string(error.path.isEmpty ? error.message : "\(error.path): \(error.message)")]
+    } catch ScenarioRunError.refusedRuleFile(let refusal) {
+      return [.nil, .string(refusal.reason)]
     } catch {
       return [.nil, .string("\(error)")]
     }

@@ -43,12 +43,14 @@ struct BenchCommand: ParsableCommand {
     let host: RuleHost
     do {
       scenario = try ScenarioDecoder.load(path: self.scenario)
-      host = try ScenarioRunner(limits: limitOptions.limits).makeHost(for: scenario, extraRules: groups.flatMap { $0 })
+      host = try ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: rules).makeHost(
+        for: scenario, extraRules: groups.flatMap { $0 })
     } catch {
       Console.error("\(error)")
       throw Exit.loadError
     }
     let pointerSteps = scenario.steps.filter { !$0.endsDrag }
+    let initialBoard = host.board
     let timerCost = Self.emptyTimedRegionNanoseconds()
     host.handlerTimings = []
     host.handlerTimings?.reserveCapacity(min(iterations * max(pointerSteps.count, 1) * 4, 1 << 22))
@@ -71,6 +73,8 @@ struct BenchCommand: ParsableCommand {
         }
         stepNanoseconds += DispatchTime.now().uptimeNanoseconds - dragStarted
         try host.cancel()
+        // dragEnded may commit changes even on a cancel: each iteration starts afresh.
+        if host.board != initialBoard { try host.replaceBoard(initialBoard) }
       }
     } catch {
       Console.error("\(self.scenario): \(error)")

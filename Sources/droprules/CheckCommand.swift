@@ -31,7 +31,8 @@ struct CheckCommand: ParsableCommand {
         problems.append(error.description)
       }
     }
-    for problem in problems { print(problem) }
+    // Problems quote names from the rule files: escaped, none can pass for a line of ours.
+    for problem in problems { print(TextEscaping.visible(problem)) }
     if !problems.isEmpty {
       print(
         "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(fileCount) rule file\(fileCount == 1 ? "" : "s")"

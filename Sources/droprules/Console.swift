@@ -1,3 +1,4 @@
+import DropRules
 import Foundation
 
 /// Writing to the terminal.
@@ -7,11 +8,13 @@ enum Console {
     isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
   }
 
+  /// Messages quote paths, names and rule text from input files: escaped, each stays
+  /// on its one line.
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
+    FileHandle.standardError.write(Data(("error: " + TextEscaping.visible(message) + "\n").utf8))
   }
 
   static func warning(_ message: String) {
-    FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+    FileHandle.standardError.write(Data(("warning: " + TextEscaping.visible(message) + "\n").utf8))
   }
 }

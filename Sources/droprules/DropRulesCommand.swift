@@ -23,11 +23,17 @@ struct LimitOptions: ParsableArguments {
   @Option(help: "Bytes of memory one rule host may hold.")
   var maxMemory: Int = LuaLimits.defaultMaxMemory
 
-  var limits: LuaLimits { LuaLimits(maxInstructions: maxInstructions, maxMemory: maxMemory) }
+  @Option(help: "Milliseconds one handler call may take (0: no deadline).")
+  var maxTime: Int = LuaLimits.defaultMaxTime.milliseconds
+
+  var limits: LuaLimits {
+    LuaLimits(maxInstructions: maxInstructions, maxMemory: maxMemory, maxTime: .milliseconds(maxTime))
+  }
 
   /// Ranges that keep every derived figure (budgets of test files, for one) far from overflow.
   static let instructionRange = 1...1_000_000_000_000
   static let memoryRange = (1 << 20)...(1 << 40)
+  static let timeRange = 0...3_600_000
 
   func validate() throws {
     guard Self.instructionRange.contains(maxInstructions) else {
@@ -35,6 +41,9 @@ struct LimitOptions: ParsableArguments {
     }
     guard Self.memoryRange.contains(maxMemory) else {
       throw ValidationError("--max-memory must be between 1048576 (1 MiB) and 1099511627776 (1 TiB)")
+    }
+    guard Self.timeRange.contains(maxTime) else {
+      throw ValidationError("--max-time must be between 0 (no deadline) and 3600000 (one hour) milliseconds")
     }
   }
 }

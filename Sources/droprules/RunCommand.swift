@@ -35,7 +35,8 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let (groups, missing) = FileDiscovery.ruleFileGroups(in: rules, recursive: false)
     for path in missing { Console.error("\(path): no such rule file or folder") }
-    let runner = ScenarioRunner(limits: limitOptions.limits)
+    // A scenario may name rule files under the paths the user gave with --rules, too.
+    let runner = ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: rules)
     var results: [ScenarioResult] = []
     var loadFailed = !missing.isEmpty
     for path in scenarios {
@@ -44,6 +45,9 @@ struct RunCommand: ParsableCommand {
         results.append(try runner.run(scenario, extraRules: groups.flatMap { $0 }))
       } catch let error as ScenarioError {
         Console.error(error.description)
+        loadFailed = true
+      } catch ScenarioRunError.refusedRuleFile(let refusal) {
+        Console.error(refusal.description)
         loadFailed = true
       } catch {
         Console.error("\(path): \(error)")

@@ -7,7 +7,8 @@ struct TestCommand: ParsableCommand {
     commandName: "test",
     abstract: "Run rule tests: *_test.lua files and scenarios with expectations.",
     discussion: """
-      Each test runs on fresh simulations; a failing test never stops the others, and a \
+      Each test runs in a fresh load of its file (nothing one test changes reaches the \
+      next), on fresh simulations; a failing test never stops the others, and a \
       file that does not load counts as a failure. Text output ends with "N passed, N failed".
       Exit status: 0 all passed; 1 any failed; 2 a test file, scenario or rule file did not load.
       """

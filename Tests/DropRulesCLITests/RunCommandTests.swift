@@ -163,6 +163,10 @@ struct RunCommandTests {
         #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": [{"outside": {"accepts": []}}]}"#,
         "steps[0].outside.accepts: name at least one type the app takes"
       ),
+      (
+        #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": [{"outside": 5}]}"#,
+        "steps[0].outside: expected {\"accepts\": [types], \"operation\": \"copy\"}, got"
+      ),
       (#"{"board": {"targets": [], "drag": "#, "not valid JSON"),
       ("\u{0}\u{1}\u{2}binary", "not valid JSON"),
       (

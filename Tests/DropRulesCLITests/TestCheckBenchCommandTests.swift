@@ -129,6 +129,54 @@ struct TestCheckBenchCommandTests {
     #expect(report?["steps"] as? Int == 60)
   }
 
+  @Test("each scenario{} of a test is a rule host that counts against the test's memory cap")
+  func scenariosCountAgainstTheCap() throws {
+    let scratch = try Scratch()
+    try scratch.write("box.lua", "return { box = { dropUpdated = function() return 'move' end } }")
+    try scratch.write(
+      "box_test.lua",
+      """
+      test("many simulations", function()
+        local kept = {}
+        for i = 1, 20000 do
+          kept[i] = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
+        end
+      end)
+      """)
+    let result = try DropRulesBinary.run(["test", scratch.url.path, "--max-memory", "\(16 << 20)"])
+    #expect(result.status == 1)
+    // Raised by the test's own next allocation or by the next scenario{}, whichever
+    // comes first once the hosts fill the cap.
+    #expect(result.stdout.contains("box_test.lua:4: memory limit of \(16 << 20) bytes exceeded"))
+  }
+
+  @Test("bench starts every iteration from the scenario's board, though dragEnded commits on a cancel")
+  func benchRestoresTheBoard() throws {
+    let scratch = try Scratch()
+    try scratch.write(
+      "shelf.lua",
+      """
+      return { shelf = {
+        dropUpdated = function() return "move" end,
+        dragEnded = function(info, source) for _, item in ipairs(info.items) do source:remove(item) end end,
+      } }
+      """)
+    let scenario = try scratch.write(
+      "gone.scenario.json",
+      """
+      { "name": "gone", "rules": ["shelf.lua"],
+        "board": {"targets": [
+          {"id": "a", "type": "shelf", "frame": [0, 0, 100, 100], "items": [{"id": "x", "name": "X"}]},
+          {"id": "b", "type": "shelf", "frame": [100, 0, 100, 100], "items": []}]},
+        "drag": {"items": ["x"], "allowedOperations": ["move"]},
+        "steps": [{"over": "b"}, "cancel"] }
+      """)
+    let result = try DropRulesBinary.run(["bench", scenario, "--iterations", "3", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    #expect(report?["steps"] as? Int == 3)
+  }
+
   @Test(
     "numbers that would overflow or exhaust the host are refused before anything runs",
     arguments: [
@@ -136,6 +184,8 @@ struct TestCheckBenchCommandTests {
       ["test", "--max-instructions", "0", "rules/"],
       ["run", "--max-memory", "9223372036854775807", "rules/calendar/move-to-empty-day.scenario.json"],
       ["bench", "rules/calendar/move-to-empty-day.scenario.json", "--iterations", "4611686018427387904"],
+      ["run", "--max-time=-1", "rules/calendar/move-to-empty-day.scenario.json"],
+      ["run", "--max-time", "3600001", "rules/calendar/move-to-empty-day.scenario.json"],
     ])
   func bounds(_ arguments: [String]) throws {
     let result = try DropRulesBinary.run(arguments)

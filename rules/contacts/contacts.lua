@@ -93,7 +93,8 @@ return {
 
     dragEnded = function(info, list)
       if info.outcome ~= "performed" or not info.outside or info.operation ~= "move" then return end
-      for _, item in ipairs(info.items) do
+      -- Only what the other app took: it may accept some of the dragged items only.
+      for _, item in ipairs(info.taken) do
         if item.container == list then list:remove(item) end
       end
     end,

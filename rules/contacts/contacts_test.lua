@@ -139,6 +139,21 @@ test("a contact moved into another app is removed from the list once the drop is
   expect(#sim.errors):toBe(0)
 end)
 
+test("a move out removes only what the other app took; a contact it cannot take stays", function()
+  local sim = scenario { board = { targets = {
+    { id = "all", type = "contacts.list", frame = { 0, 0, 200, 400 }, itemExtent = 40, axis = "vertical",
+      items = {
+        { id = "ana", representations = { { "public.vcard", "BEGIN:VCARD\nFN:Ana\nEND:VCARD" } } },
+        { id = "bo", representations = { { "com.example.contact", '{"givenName":"Bo"}' } } },
+      } },
+  } } }
+  local drag = sim:drag({ "ana", "bo" })
+  expect(drag:outside({ accepts = "public.vcard", operation = "move" })):toBe("move")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("all")):toEqual({ "bo" })
+  expect(#sim.errors):toBe(0)
+end)
+
 test("a move out that is cancelled, or that comes back to the list, removes nothing", function()
   local sim = exportingBook()
   local drag = sim:drag({ "ana" })

@@ -26,10 +26,15 @@ extension DragEngine {
     recorder.reset()
     recorder.record(.step(.begin(allItems)))
 
+    // A rule whose canDrag raised refuses the rest of its items without being asked
+    // again: a broken canDrag costs one budget per drag, not one per dragged item.
+    var failedRules: Set<RuleID> = []
     // Found for all items at once: item by item, each would search its list again.
     let indexes = currentBoard.indexes(of: allItems)
     let refused = session.items.compactMap { item -> ItemID? in
-      guard case .board(let id) = item, !canDrag(id, index: indexes[id]) else { return nil }
+      guard case .board(let id) = item, !canDrag(id, index: indexes[id], unlessFailed: &failedRules) else {
+        return nil
+      }
       recorder.record(.refused(id))
       return id
     }
@@ -106,14 +111,18 @@ extension DragEngine {
 
   /// Whether the source of board item `id`, at 1-based `index` in its list, lets it be
   /// dragged (`canDrag`, default true; an error refuses it, which loses nothing).
-  private func canDrag(_ id: ItemID, index: Int?) -> Bool {
+  private func canDrag(_ id: ItemID, index: Int?, unlessFailed failedRules: inout Set<RuleID>) -> Bool {
     guard let position = currentBoard.containerPosition(of: id) else { return true }
+    let rule = ruleOfTarget[position]
+    if let rule, failedRules.contains(rule) { return false }
     drag?.isReadOnly = true
     defer { drag?.isReadOnly = false }
     switch invoke(.canDrag, on: position, item: id, itemIndex: index) {
     case .notImplemented, .returned(.nothing): return true
     case .returned(let value): return value.isTruthy
-    case .failed: return false
+    case .failed:
+      if let rule { failedRules.insert(rule) }
+      return false
     }
   }
 
@@ -160,12 +169,14 @@ extension DragEngine {
     for source in drag?.sources ?? [] {
       guard let position = currentBoard.position(of: source) else { continue }
       drag?.isReadOnly = false
+      drag?.onlyWritableTarget = source
       drag?.undo = []
       let result = invoke(
         .dragEnded, on: position, operation: operation, outcome: outcome, destination: destination)
       let undo = drag?.undo ?? []
       drag?.undo = []
       drag?.isReadOnly = true
+      drag?.onlyWritableTarget = nil
       if case .failed = result, !undo.isEmpty {
         let touched = currentBoard.targets(touchedBy: undo)
         currentBoard.undo(undo)

@@ -38,6 +38,10 @@ extension DragEngine {
     beginStep(.drop)
     if let outside = state.outside {
       guard let operation = outside.proposal.operation else { return finish(.cancelled) }
+      // The app takes only the items it accepts; a source that moved items out must
+      // remove those and no others.
+      let taken = state.itemIDs.filter { currentBoard.item($0)?.conforms(toAnyOf: outside.accepts, in: types) ?? false }
+      if let diagnostic = rules.itemsWereTakenOutside(taken) { report(diagnostic) }
       return finish(.performed, operation: operation)
     }
     guard let current = state.current, let operation = state.proposal.operation else { return finish(.cancelled) }

@@ -92,8 +92,13 @@ public final class DragEngine {
     guard drag?.isReadOnly == false else { throw .readOnly }
     let undo: [Board.Undo]
     do { undo = try change(&currentBoard) } catch { throw .board(error) }
+    let touched = currentBoard.targets(touchedBy: undo)
+    if let only = drag?.onlyWritableTarget, let other = touched.first(where: { $0 != only }) {
+      currentBoard.undo(undo)
+      throw .outsideSource(source: only, touched: other)
+    }
     drag?.undo.append(contentsOf: undo)
-    return currentBoard.targets(touchedBy: undo)
+    return touched
   }
 
   /// A fresh id for a copy of `id`, unused on the board.

@@ -23,6 +23,8 @@ public enum DragError: Error, Equatable, CustomStringConvertible {
 public enum StageError: Error, Equatable, CustomStringConvertible {
   case noDrag
   case readOnly
+  /// dragEnded tried to change a target other than its own source.
+  case outsideSource(source: TargetID, touched: TargetID)
   case board(BoardError)
 
   public var description: String {
@@ -30,6 +32,8 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
     case .noDrag: "the board can only change during a drag"
     case .readOnly:
       "the board is read-only in canDrag and dragOperations (they only answer) and in the dropExited after the drop"
+    case .outsideSource(let source, let touched):
+      "dragEnded may change only its own source target '\(source)', not '\(touched)'"
     case .board(let error): error.description
     }
   }

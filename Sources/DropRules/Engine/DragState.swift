@@ -43,4 +43,8 @@ struct DragState {
   var stepNumber = 0
   /// True during the final dropExited: rules may read the board but not change it.
   var isReadOnly = false
+  /// While set (in dragEnded), the only target a change may touch: a source cleans up
+  /// after its own items and cannot reach another rule file's targets, even after a
+  /// cancelled drag.
+  var onlyWritableTarget: TargetID?
 }

@@ -130,6 +130,9 @@ public protocol RuleCalling: AnyObject {
   /// The operations the drag allows changed (a source limited them, or the pointer left
   /// the board or came back).
   func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic?
+  /// A drop into another app took these of the dragged items (those it accepts), before
+  /// the sources' `dragEnded`.
+  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic?
   /// Where a handler is defined, for diagnostics about what it returned.
   func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)?
   /// Runs `handler` of `rule` for the target at `position` of the engine's board.

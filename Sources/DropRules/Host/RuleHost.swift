@@ -46,6 +46,9 @@ public final class RuleHost {
   public var trace: [TraceStep] { engine.trace }
   /// Every diagnostic since the host was made.
   public var diagnostics: [Diagnostic] { engine.diagnostics }
+
+  /// Bytes the host's rule runtime holds: the Lua heap and what it keeps for the rules.
+  public var memoryInUse: Int { luaRules.runtime.memoryInUse }
   /// Nanoseconds spent in each handler call, when measuring (`droprules bench`).
   public var handlerTimings: [UInt64]? {
     get { engine.handlerTimings }

@@ -9,6 +9,8 @@ public struct LuaError: Error, Equatable, CustomStringConvertible {
     case instructionLimit(Int)
     /// The runtime would have grown past its memory cap.
     case memoryLimit(Int)
+    /// The call ran past its wall-clock deadline, in milliseconds.
+    case timeLimit(Int)
     /// The input is not something the runtime will load (bytecode, unreadable file).
     case refused
   }

@@ -1,15 +1,43 @@
 /// The limits every runtime enforces on the rule code it runs.
 public struct LuaLimits: Sendable, Equatable {
-  /// VM instructions one call may execute, coroutines it resumes included.
+  /// VM instructions one call may execute, coroutines it resumes and work done inside
+  /// the standard library's C functions included.
   public var maxInstructions: Int
-  /// Bytes the whole runtime may hold.
+  /// Bytes the whole runtime may hold: the Lua heap plus what the host keeps on the
+  /// rules' behalf (printed output, data the rules stored).
   public var maxMemory: Int
+  /// Wall-clock time one call may take; zero turns the deadline off.
+  public var maxTime: Duration
 
   public static let defaultMaxInstructions = 1_000_000
   public static let defaultMaxMemory = 64 * 1024 * 1024
+  public static let defaultMaxTime = Duration.milliseconds(250)
 
-  public init(maxInstructions: Int = defaultMaxInstructions, maxMemory: Int = defaultMaxMemory) {
+  public init(
+    maxInstructions: Int = defaultMaxInstructions, maxMemory: Int = defaultMaxMemory,
+    maxTime: Duration = defaultMaxTime
+  ) {
     self.maxInstructions = maxInstructions
     self.maxMemory = maxMemory
+    self.maxTime = maxTime
+  }
+
+  /// The deadline in nanoseconds, as the C budget holds it (0: none).
+  var timeLimitNanoseconds: Int64 {
+    let (seconds, attoseconds) = maxTime.components
+    guard seconds >= 0, attoseconds >= 0 else { return 0 }
+    let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? Int64.max / 2 : min(Int64.max / 2, nanos + attoseconds / 1_000_000_000)
+  }
+
+  /// The deadline in whole milliseconds, for messages.
+  public var maxTimeMilliseconds: Int { Int(timeLimitNanoseconds / 1_000_000) }
+}
+
+extension Duration {
+  /// The duration in whole milliseconds.
+  public var milliseconds: Int {
+    let (seconds, attoseconds) = components
+    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
   }
 }

@@ -1,9 +1,6 @@
 import CLua
 
 extension LuaRuntime {
-  /// Tables nested deeper than this are passed as references instead of copied.
-  private static let maximumCopyDepth = 32
-
   static func string(at index: Int32, on thread: OpaquePointer) -> String {
     var length = 0
     guard let pointer = clua_tostring(thread, index, &length) else { return "" }
@@ -40,9 +37,13 @@ extension LuaRuntime {
     }
   }
 
+  /// Copies the value at `index` into Swift, within `budget`: every table entry and
+  /// string byte is counted as it is copied (a table reached twice is counted twice),
+  /// so no value can grow without bound on its way out of Lua; a table that contains
+  /// itself, or one nested past ``LuaCopyBudget/maximumDepth``, is refused.
   static func read(
-    at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime, depth: Int = 0
-  ) -> LuaValue {
+    at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime, budget: inout LuaCopyBudget, depth: Int = 0
+  ) throws(LuaCopyError) -> LuaValue {
     switch lua_type(thread, index) {
     case LUA_TBOOLEAN:
       return .boolean(lua_toboolean(thread, index) != 0)
@@ -50,15 +51,23 @@ extension LuaRuntime {
       if lua_isinteger(thread, index) != 0 { return .integer(Int64(lua_tointegerx(thread, index, nil))) }
       return .number(lua_tonumberx(thread, index, nil))
     case LUA_TSTRING:
+      var length = 0
+      _ = clua_tostring(thread, index, &length)
+      try budget.spend(entries: 1, bytes: length)
       return .string(string(at: index, on: thread))
     case LUA_TFUNCTION:
       return .function(reference(to: index, on: thread, runtime: runtime))
     case LUA_TTABLE:
-      if depth >= maximumCopyDepth || lua_getmetatable(thread, index) != 0 {
-        if depth < maximumCopyDepth { clua_pop(thread, 1) }
+      if lua_getmetatable(thread, index) != 0 {
+        clua_pop(thread, 1)
         return .reference(reference(to: index, on: thread, runtime: runtime))
       }
-      return .table(readTable(at: index, on: thread, runtime: runtime, depth: depth))
+      guard depth < LuaCopyBudget.maximumDepth else { throw .tooDeep }
+      let identity = lua_topointer(thread, index)
+      guard !budget.path.contains(identity) else { throw .cycle }
+      budget.path.append(identity)
+      defer { budget.path.removeLast() }
+      return .table(try readTable(at: index, on: thread, runtime: runtime, budget: &budget, depth: depth))
     case LUA_TNIL, LUA_TNONE:
       return .nil
     default:
@@ -66,31 +75,45 @@ extension LuaRuntime {
     }
   }
 
+  /// Copies a value that the host made itself, or one already bounded, without limits.
+  static func read(at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime) throws(LuaCopyError) -> LuaValue {
+    var budget = LuaCopyBudget.unlimited
+    return try read(at: index, on: thread, runtime: runtime, budget: &budget)
+  }
+
   private static func readTable(
-    at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime, depth: Int
-  ) -> LuaTable {
+    at index: Int32, on thread: OpaquePointer, runtime: LuaRuntime, budget: inout LuaCopyBudget, depth: Int
+  ) throws(LuaCopyError) -> LuaTable {
     let table = lua_absindex(thread, index)
-    _ = lua_checkstack(thread, 4)
+    guard lua_checkstack(thread, 4) != 0 else { throw .tooDeep }
     var result = LuaTable()
     let length = lua_rawlen(thread, table)
+    try budget.spend(entries: 1, bytes: 0)
     if length > 0 {
+      try budget.spend(entries: Int(clamping: length), bytes: 0)
       result.sequence.reserveCapacity(Int(length))
       for position in 1...length {
         lua_rawgeti(thread, table, lua_Integer(position))
-        result.sequence.append(read(at: -1, on: thread, runtime: runtime, depth: depth + 1))
-        clua_pop(thread, 1)
+        defer { clua_pop(thread, 1) }
+        result.sequence.append(try read(at: -1, on: thread, runtime: runtime, budget: &budget, depth: depth + 1))
       }
     }
     lua_pushnil(thread)
     while lua_next(thread, table) != 0 {
+      defer { clua_pop(thread, 1) }
       if lua_type(thread, -2) == LUA_TSTRING {
-        result.fields[string(at: -2, on: thread)] = read(at: -1, on: thread, runtime: runtime, depth: depth + 1)
+        // On a throw the key stays on the stack; every caller resets the stack top.
+        let key = string(at: -2, on: thread)
+        try budget.spend(entries: 1, bytes: key.utf8.count)
+        let value = try read(at: -1, on: thread, runtime: runtime, budget: &budget, depth: depth + 1)
+        // Lua keys differ by bytes; Swift strings that read the same ("é" and "e" with a
+        // combining accent) are one key, and one value would be lost.
+        guard result.fields.updateValue(value, forKey: key) == nil else { throw .equivalentKeys(key) }
       } else if lua_isinteger(thread, -2) == 0 || length == 0
         || !(1...Int64(length)).contains(Int64(lua_tointegerx(thread, -2, nil)))
       {
         result.otherKeyCount += 1
       }
-      clua_pop(thread, 1)
     }
     return result
   }

@@ -25,6 +25,14 @@ public final class LuaRuntime {
   var loadedFiles: Set<String> = []
   /// What `print` wrote since the last ``takePrintedLines()``.
   private var printedLines: [String] = []
+  /// Bytes of printed output held for the caller, counted against the cap until
+  /// ``releasePrintedOutput()``.
+  private var printedBytes = 0
+  /// Bytes the embedder holds on behalf of the code this runtime runs (data rules
+  /// stored, rule hosts a test made), counted against the cap like the Lua heap.
+  public var heldBytes = 0 {
+    didSet { clua_set_external_bytes(state, printedBytes + max(0, heldBytes)) }
+  }
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
     didSet {
@@ -40,7 +48,7 @@ public final class LuaRuntime {
   ///
   /// - Parameter randomSeed: seeds `math.random`, so that runs repeat.
   public init(limits: LuaLimits = LuaLimits(), randomSeed: Int64 = 0x5EED) throws(LuaError) {
-    guard let state = clua_newstate(limits.maxMemory) else {
+    guard let state = clua_newstate(limits.maxMemory, limits.timeLimitNanoseconds) else {
       throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "could not create a Lua state")
     }
     self.state = state
@@ -52,9 +60,11 @@ public final class LuaRuntime {
     let hostTable: LuaValue = .table(
       LuaTable(fields: [
         "print": function { [unowned self] arguments in
-          printedLines.append(arguments.first?.stringValue ?? "")
+          try record(printed: arguments.first?.stringValue ?? "")
           return []
         },
+        "bounded": .reference(boundedLibrary()),
+        "maximumPrintedLine": .integer(Int64(Self.maximumPrintedLineBytes)),
         "readModule": function { [unowned self] arguments in
           readModule(named: arguments.first?.stringValue ?? "")
         },
@@ -77,8 +87,41 @@ public final class LuaRuntime {
   /// for leaks).
   var stackDepth: Int { Int(lua_gettop(state)) - Int(CLUA_RESIDENT_SLOTS) }
 
-  /// Bytes the runtime holds now.
-  public var memoryInUse: Int { clua_budget(state).pointee.memoryInUse }
+  /// Bytes the runtime holds now, in the Lua heap and on the rules' behalf.
+  public var memoryInUse: Int { clua_budget(state).pointee.memoryInUse + externalBytes }
+
+  private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
+
+  /// Bytes left under the cap.
+  public var memoryAvailable: Int { max(0, limits.maxMemory - memoryInUse) }
+
+  /// The message of a spent memory cap, the same whether Lua or the host ran out.
+  public var memoryLimitMessage: String { "memory limit of \(limits.maxMemory) bytes exceeded" }
+
+  /// Longer printed lines are cut: a trace is read by people.
+  static let maximumPrintedLineBytes = 8 * 1024
+
+  private func record(printed line: String) throws {
+    var line = line
+    let bytes = line.utf8.count
+    if bytes > Self.maximumPrintedLineBytes {
+      let kept = String(decoding: line.utf8.prefix(Self.maximumPrintedLineBytes), as: UTF8.self)
+      line = kept + "... (\(bytes - kept.utf8.count) more bytes not shown)"
+    }
+    guard line.utf8.count <= memoryAvailable else {
+      throw LuaHostError(memoryLimitMessage + " (printed output counts until its drag ends)")
+    }
+    printedBytes += line.utf8.count
+    clua_set_external_bytes(state, printedBytes + max(0, heldBytes))
+    printedLines.append(line)
+  }
+
+  /// Stops counting printed output against the cap: the drag that printed it ended
+  /// and its trace now belongs to the caller.
+  public func releasePrintedOutput() {
+    printedBytes = 0
+    clua_set_external_bytes(state, max(0, heldBytes))
+  }
 
   /// Returns and clears what `print` wrote.
   public func takePrintedLines() -> [String] {
@@ -195,31 +238,48 @@ public final class LuaRuntime {
     guard status == LUA_OK else { throw callError(status: status, outermost: outermost, budget: budget) }
     let top = lua_gettop(state)
     guard top > base else { return [] }
-    return (base + 1...top).map { index in
+    var copyBudget = LuaCopyBudget(bytesLeft: memoryAvailable, deadline: activeDeadline)
+    var results: [LuaValue] = []
+    for index in base + 1...top {
       if keepingTables && lua_type(state, index) == LUA_TTABLE {
-        return .reference(Self.reference(to: index, on: state, runtime: self))
+        results.append(.reference(Self.reference(to: index, on: state, runtime: self)))
+        continue
       }
-      return Self.read(at: index, on: state, runtime: self)
+      do {
+        results.append(try Self.read(at: index, on: state, runtime: self, budget: &copyBudget))
+      } catch {
+        let kind: LuaError.Kind =
+          switch error {
+          case .tooLarge: .memoryLimit(limits.maxMemory)
+          case .outOfTime: .timeLimit(limits.maxTimeMilliseconds)
+          case .cycle, .tooDeep, .equivalentKeys: .runtime
+          }
+        throw LuaError(kind: kind, message: "the call's result: \(error)")
+      }
     }
+    return results
   }
 
   /// The error of a failed protected call, whose message is on top of the stack.
   private func callError(status: Int32, outermost: Bool, budget: clua_Budget) -> LuaError {
     let raw = popString()
-    let error: LuaError
-    if status == LUA_ERRMEM {
-      error = LuaError(
-        kind: .memoryLimit(limits.maxMemory), rawMessage: "memory limit of \(limits.maxMemory) bytes exceeded")
-    } else if outermost && budget.instructionsExhausted != 0 {
-      let (message, traceback) = Self.splitTraceback(raw)
-      error = LuaError(kind: .instructionLimit(limits.maxInstructions), rawMessage: message, traceback: traceback)
+    var (message, traceback) = Self.splitTraceback(raw)
+    let kind: LuaError.Kind
+    if outermost && budget.instructionsExhausted != 0 {
+      kind = .instructionLimit(limits.maxInstructions)
+    } else if outermost && budget.timeExceeded != 0 {
+      kind = .timeLimit(limits.maxTimeMilliseconds)
+      // An allocation refused after the deadline reads "not enough memory".
+      if status == LUA_ERRMEM { message = "time limit of \(limits.maxTimeMilliseconds) ms exceeded" }
+    } else if status == LUA_ERRMEM || (budget.memoryRefused != 0 && message.hasSuffix("not enough memory"))
+      || message.contains(memoryLimitMessage)
+    {
+      kind = .memoryLimit(limits.maxMemory)
+      if status == LUA_ERRMEM { message = memoryLimitMessage }
     } else {
-      let (message, traceback) = Self.splitTraceback(raw)
-      let kind: LuaError.Kind =
-        budget.memoryRefused != 0 && message.hasSuffix("not enough memory")
-        ? .memoryLimit(limits.maxMemory) : .runtime
-      error = LuaError(kind: kind, rawMessage: message, traceback: traceback)
+      kind = .runtime
     }
+    let error = LuaError(kind: kind, rawMessage: message, traceback: traceback)
     if outermost, case .memoryLimit = error.kind { clua_collectgarbage(state) }
     return restoringFullPath(error)
   }
@@ -324,6 +384,11 @@ public final class LuaRuntime {
     clua_pop(state, 1)
   }
 
+  /// Lua's own pattern functions, which tests compare the bounded ones with.
+  func originalPatternsForTesting() throws(LuaError) -> LuaValue {
+    try call(try sandboxFunction("originalPatternsForTesting"), keepingTables: true).first ?? .nil
+  }
+
   /// Bytecode for `source`, made with the `string.dump` that rules cannot reach; tests
   /// use it to prove that valid bytecode is refused.
   func bytecodeForTesting(_ source: String) throws(LuaError) -> [UInt8] {
@@ -348,21 +413,71 @@ public final class LuaRuntime {
     lineObserver?(String(source.dropFirst()), line)
   }
 
+  /// Runs a host function for Lua: copies its arguments within the memory left, pays
+  /// for the copy in instructions, and pushes its results only if they fit under the cap.
+  /// Returns the number of results, or -1 with an error message pushed.
   func runHostFunction(_ box: HostFunctionBox, on thread: OpaquePointer) -> Int32 {
     let count = lua_gettop(thread)
-    let arguments = count == 0 ? [] : (1...count).map { Self.read(at: $0, on: thread, runtime: self) }
+    var copyBudget = LuaCopyBudget(bytesLeft: memoryAvailable, deadline: activeDeadline)
+    var arguments: [LuaValue] = []
+    arguments.reserveCapacity(Int(count))
+    do {
+      for index in 0..<count {
+        arguments.append(try Self.read(at: index + 1, on: thread, runtime: self, budget: &copyBudget))
+      }
+    } catch {
+      switch error {
+      case .tooLarge: return fail("\(memoryLimitMessage): \(error)", on: thread)
+      case .outOfTime:
+        _ = clua_charge_or_report(thread, 0)  // marks the deadline passed, for every next instruction
+        return fail(spentBudgetMessage, on: thread)
+      case .cycle, .tooDeep, .equivalentKeys: return fail("\(error)", on: thread)
+      }
+    }
+    // The host's work is paid for like Lua's: an instruction per entry copied and per
+    // 16 bytes of text, before and after the function runs, with the clock read each time.
+    if clua_charge_or_report(thread, Int64(copyBudget.entriesCopied + copyBudget.bytesCopied / 16)) != 0 {
+      return fail(spentBudgetMessage, on: thread)
+    }
     do {
       let results = try box.body(arguments)
+      let resultBytes = results.reduce(0, { $0 + $1.estimatedLuaBytes })
+      if clua_charge_or_report(thread, Int64(resultBytes / 16)) != 0 {
+        return fail(spentBudgetMessage, on: thread)
+      }
+      guard resultBytes <= memoryAvailable else {
+        return fail(memoryLimitMessage + ": the host's result does not fit under the cap", on: thread)
+      }
       guard lua_checkstack(thread, Int32(results.count) + 1) != 0 else {
-        lua_pushstring(thread, "too many results from a host function")
-        return -1
+        return fail("too many results from a host function", on: thread)
       }
       for result in results { Self.push(result, on: thread) }
       return Int32(results.count)
     } catch {
-      lua_pushstring(thread, "\(error)")
-      return -1
+      return fail("\(error)", on: thread)
     }
+  }
+
+  /// The running call's deadline, or 0 when none runs or it has none.
+  private var activeDeadline: Int64 {
+    budget.pointee.countingInstructions != 0 && budget.pointee.timeLimit != 0 ? budget.pointee.deadline : 0
+  }
+
+  private var spentBudgetMessage: String {
+    budget.pointee.instructionsExhausted != 0
+      ? "instruction budget of \(limits.maxInstructions) instructions exceeded"
+      : "time limit of \(limits.maxTimeMilliseconds) ms exceeded"
+  }
+
+  /// Pushes `message` (with its length, so a NUL cannot cut it) for the trampoline to raise.
+  private func fail(_ message: String, on thread: OpaquePointer) -> Int32 {
+    Self.push(.string(message), on: thread)
+    return -1
+  }
+
+  private func boundedLibrary() -> LuaReference {
+    clua_push_bounded_library(state)
+    return popReference()
   }
 
   private func popString() -> String {

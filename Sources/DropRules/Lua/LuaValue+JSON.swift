@@ -53,7 +53,7 @@ extension LuaValue {
       return .failure(LuaHostError("functions cannot be stored as data"))
     case .reference:
       return .failure(
-        LuaHostError("tables with a metatable, or nested more than 32 levels deep, cannot be stored as data"))
+        LuaHostError("tables with a metatable (host objects, views of other rules' values) cannot be stored as data"))
     }
   }
 }

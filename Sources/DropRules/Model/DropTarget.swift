@@ -59,7 +59,7 @@ public struct DropTarget: Hashable, Sendable {
     guard itemExtent > 0 else { return nil }
     let offset = (axis ?? .vertical) == .vertical ? point.y - frame.y : point.x - frame.x
     let raw = (offset / itemExtent + 0.5).rounded(.down) + 1
-    guard raw.isFinite else { return 1 }
+    guard !raw.isNaN else { return 1 }  // infinities clamp below, to the first or last gap
     return min(max(Int(max(min(raw, 1e9), -1e9)), 1), itemCount + 1)
   }
 

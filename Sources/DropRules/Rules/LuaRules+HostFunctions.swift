@@ -85,9 +85,20 @@ extension LuaRules {
         case .success(let converted): json = converted
         case .failure(let error): return [.nil, .string("target:set: \(error.description)")]
         }
-        return staged("target:set") { board throws(BoardError) in
-          try board.setData(key, to: json == .null ? nil : json, on: target)
+        let value = json == .null ? nil : json
+        let data = board?.target(TargetID(target))?.data ?? [:]
+        let growth = StoredDataAccount.growth(setting: key, to: value, in: data)
+        guard growth <= runtime.memoryAvailable else {
+          return [.nil, .string("target:set: \(runtime.memoryLimitMessage) (data that rules store counts against it)")]
         }
+        let result = staged("target:set") { board throws(BoardError) in
+          try board.setData(key, to: value, on: target)
+        }
+        if result.first?.isTruthy == true {
+          storedData.record(growth: growth, on: TargetID(target), before: data)
+          runtime.heldBytes = storedData.total
+        }
+        return result
       },
       "declareType": lua.function { [unowned self] arguments in
         guard isLoading else {
@@ -107,10 +118,16 @@ extension LuaRules {
         }
         return [.boolean(true)]
       },
-      "decodeJSON": lua.function { arguments in
+      "decodeJSON": lua.function { [unowned self] arguments in
         guard let text = arguments.first?.stringValue else {
           return [
             .nil, .string("droprules.decodeJSON expects a string, got \(arguments.first?.typeName ?? "nothing")"),
+          ]
+        }
+        // Decoded values take several times their text; refuse what cannot fit.
+        guard text.utf8.count.multipliedReportingOverflow(by: 8).partialValue <= runtime.memoryAvailable else {
+          return [
+            .nil, .string("droprules.decodeJSON: \(runtime.memoryLimitMessage) (the text is too long to decode)"),
           ]
         }
         guard let value = try? JSONValue.parse(Data(text.utf8)) else {

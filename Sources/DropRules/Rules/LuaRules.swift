@@ -13,6 +13,8 @@ final class LuaRules: RuleCalling {
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
   private(set) var api: RuleAPI?
+  /// Data the rules stored, counted against the runtime's memory cap.
+  var storedData = StoredDataAccount()
   /// Handler functions' slots: `handlerSlots[rule * Handler.allCases.count + ordinal]`.
   @exclusivity(unchecked) private var handlerSlots: [LuaSlot] = []
   /// Target objects' slots by board position, and the references that keep them alive.
@@ -96,6 +98,18 @@ final class LuaRules: RuleCalling {
     setInfoNames("allowedOperations", Self.names(DragOperation.allCases.filter(allowed.contains)))
   }
 
+  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic? {
+    guard let api, infoObjects.count > 1 else { return nil }
+    do {
+      try runtime.call(
+        api.setItems,
+        [.reference(infoObjects[1]), .string("taken"), .table(LuaTable(sequence: items.map(LuaValue.string)))])
+      return nil
+    } catch {
+      return Self.diagnostic(error, handler: nil, target: nil)
+    }
+  }
+
   private func setInfoNames(_ key: String, _ names: LuaValue) -> Diagnostic? {
     guard let api, infoObjects.count > 1 else { return nil }
     do {
@@ -131,11 +145,15 @@ final class LuaRules: RuleCalling {
   }
 
   func targetsDidChange(_ targets: [TargetID]) {
+    for target in targets { storedData.recount(target, data: engine?.currentBoard.target(target)?.data) }
+    runtime.heldBytes = storedData.total
     guard let api else { return }
     _ = try? runtime.call(api.forget, [.table(LuaTable(sequence: targets.map(LuaValue.string)))])
   }
 
   func boardWasReplaced() {
+    storedData.reset()
+    runtime.heldBytes = 0
     targetSlots = []
     targetObjects = []
     guard let api else { return }
@@ -146,6 +164,7 @@ final class LuaRules: RuleCalling {
     if let api, infoObjects.count > 1 { _ = try? runtime.call(api.endDrag, [.reference(infoObjects[1])]) }
     info = DragInfo()
     infoObjects = []
+    runtime.releasePrintedOutput()
   }
 
   func takePrintedLines() -> [String] { runtime.takePrintedLines() }
@@ -264,6 +283,8 @@ final class LuaRules: RuleCalling {
       message = "instruction budget of \(limit) exceeded (raise it with --max-instructions)"
     case .memoryLimit(let limit):
       message = "memory limit of \(limit) bytes exceeded (raise it with --max-memory)"
+    case .timeLimit(let milliseconds):
+      message = "time limit of \(milliseconds) ms exceeded (raise it with --max-time)"
     default: break
     }
     return Diagnostic(
@@ -282,6 +303,7 @@ final class LuaRules: RuleCalling {
 struct RuleAPI {
   let beginDrag: LuaReference
   let setNames: LuaReference
+  let setItems: LuaReference
   let setField: LuaReference
   let operationNames: LuaReference
   let item: LuaReference
@@ -302,6 +324,7 @@ struct RuleAPI {
     }
     beginDrag = try function("beginDrag")
     setNames = try function("setNames")
+    setItems = try function("setItems")
     setField = try function("setField")
     operationNames = try function("operationNames")
     item = try function("item")

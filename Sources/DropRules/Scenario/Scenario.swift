@@ -3,7 +3,8 @@ public struct Scenario: Sendable {
   public var name: String
   /// The scenario file, when it came from one.
   public var file: String?
-  /// Rule file paths, resolved against the scenario file's folder.
+  /// Rule file paths, resolved against the scenario file's folder. ``ScenarioRunner``
+  /// loads only those in that folder tree or under its trusted roots.
   public var rules: [String]
   public var types: [(id: TypeIdentifier, conformsTo: [TypeIdentifier])]
   public var board: Board

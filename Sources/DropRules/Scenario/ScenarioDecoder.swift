@@ -302,7 +302,7 @@ public struct ScenarioDecoder {
 
   /// `{"accepts": [types], "operation": "copy" | "move"}`, both optional.
   private func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> ScenarioStep {
-    let fields = try object(json, at: path, expected: "expected {\"accepts\": [types], \"operation\": \"copy\"}")
+    let fields = try object(json, at: path, expected: "{\"accepts\": [types], \"operation\": \"copy\"}")
     try allowOnly(["accepts", "operation"], in: fields, at: path)
     var accepts: [TypeIdentifier] = ["public.item"]
     if let value = fields["accepts"] {
@@ -336,7 +336,8 @@ public struct ScenarioDecoder {
     if let outcome = fields["outcome"] {
       let name = try string(outcome, at: "expect.outcome")
       guard let parsed = DropOutcome(rawValue: name) else {
-        throw error(at: "expect.outcome", "expected \"performed\", \"cancelled\" or \"failed\", got \"\(name)\"")
+        throw error(
+          at: "expect.outcome", "expected \"performed\", \"cancelled\", \"failed\" or \"refused\", got \"\(name)\"")
       }
       expectation.outcome = parsed
     }

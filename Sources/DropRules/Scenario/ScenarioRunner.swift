@@ -25,9 +25,12 @@ public enum ScenarioRunError: Error, CustomStringConvertible {
   case rules(RuleLoadError)
   case lua(LuaError)
   case drag(DragError)
+  /// The scenario named a rule file outside its folder and every trusted root.
+  case refusedRuleFile(RuleFileRefusal)
 
   public var description: String {
     switch self {
+    case .refusedRuleFile(let error): error.description
     case .scenario(let error): error.description
     case .rules(let error): error.description
     case .lua(let error): error.description
@@ -41,11 +44,25 @@ public struct ScenarioRunner {
   public var limits: LuaLimits
   /// Receives every executed rule line (coverage).
   public var lineObserver: ((String, Int) -> Void)?
+  /// Files and folders outside a scenario's own folder whose rule files it may name:
+  /// those the user gave with `--rules`.
+  public var trustedRuleRoots: [String] = []
 
-  public init(limits: LuaLimits = LuaLimits()) { self.limits = limits }
+  public init(limits: LuaLimits = LuaLimits(), trustedRuleRoots: [String] = []) {
+    self.limits = limits
+    self.trustedRuleRoots = trustedRuleRoots
+  }
 
   /// Makes a host with the scenario's types, rules and board.
+  ///
+  /// The scenario's own rule files must lie in its file's folder tree or under a
+  /// trusted root; `extraRules`, named by the user, are trusted as they are.
   public func makeHost(for scenario: Scenario, extraRules: [String] = []) throws(ScenarioRunError) -> RuleHost {
+    do {
+      try RuleFileConfinement(trustedRoots: trustedRuleRoots).check(scenario.rules, namedBy: scenario.file)
+    } catch {
+      throw .refusedRuleFile(error)
+    }
     let host: RuleHost
     do { host = try RuleHost(limits: limits) } catch { throw .lua(error) }
     host.lineObserver = lineObserver
@@ -55,7 +72,10 @@ public struct ScenarioRunner {
     } catch {
       throw .drag(error)
     }
-    do { try host.loadRules(atPaths: scenario.rules + extraRules) } catch { throw .rules(error) }
+    // A file both the scenario and --rules name loads once.
+    let named = Set(scenario.rules.compactMap(RuleFileConfinement.realPath))
+    let extra = extraRules.filter { path in RuleFileConfinement.realPath(path).map { !named.contains($0) } ?? true }
+    do { try host.loadRules(atPaths: scenario.rules + extra) } catch { throw .rules(error) }
     return host
   }
 

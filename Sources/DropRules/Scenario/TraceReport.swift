@@ -1,5 +1,10 @@
 /// Renders replayed scenarios for people (aligned text, optional colour) and for tools
 /// (one JSON document with stable keys).
+///
+/// In text, everything a rule or a scenario wrote (printed lines, returned values, error
+/// messages, ids) is shown through ``TextEscaping``: it cannot start a line of its own,
+/// so no rule can print a verdict that reads like droprules' own, nor repaint the
+/// terminal. JSON needs no such care: its encoder escapes control characters.
 public struct TraceReport {
   public var colored: Bool
 
@@ -9,31 +14,31 @@ public struct TraceReport {
 
   public func text(_ result: ScenarioResult) -> String {
     var lines: [String] = []
-    lines.append(bold("scenario ") + result.scenario.name + (result.scenario.file.map { "  (\($0))" } ?? ""))
-    lines.append(
-      "rules    " + (result.scenario.rules.isEmpty ? "(none)" : result.scenario.rules.joined(separator: ", ")))
-    lines += result.loadOutput.map { "print    " + $0 }
+    let scenario = result.scenario
+    lines.append(bold("scenario ") + safe(scenario.name) + (scenario.file.map { "  (\(safe($0)))" } ?? ""))
+    lines.append("rules    " + (scenario.rules.isEmpty ? "(none)" : safe(scenario.rules.joined(separator: ", "))))
+    lines += result.loadOutput.map { "print    " + safe($0) }
     for step in result.trace {
       lines.append("")
-      lines.append(bold("step \(step.number)") + "  " + step.action.description)
+      lines.append(bold("step \(step.number)") + "  " + safe(step.action.description))
       for call in step.calls {
         let returnIgnored = [.dropEntered, .dropExited, .dragEnded].contains(call.handler)
         let shown = returnIgnored ? (call.result == "error" ? "error" : "") : call.result
         let subject = call.target + (call.item.map { "  \($0)" } ?? "")
-        lines.append(row(call.handler.rawValue, subject, paint(shown)))
+        lines.append(row(call.handler.rawValue, safe(subject), paint(safe(shown))))
       }
-      lines += step.printed.map { row("print", $0) }
+      lines += step.printed.map { row("print", safe($0)) }
       for diagnostic in step.diagnostics {
-        lines.append(row(paint("error"), diagnostic.description))
-        lines += diagnostic.traceback.split(separator: "\n").map { "                " + $0 }
+        lines.append(row(paint("error"), safe(diagnostic.description)))
+        lines += tracebackLines(diagnostic.traceback)
       }
-      lines += step.refused.map { row("refused", $0 + " (canDrag)") }
-      lines += step.limits.map { row("limit", $0.description) }
+      lines += step.refused.map { row("refused", safe($0) + " (canDrag)") }
+      lines += step.limits.map { row("limit", safe($0.description)) }
       if let allowed = step.allowed { lines.append(row("allowed", DragOperation.names(allowed))) }
-      if let downgrade = step.downgrade { lines.append(row("negotiated", downgrade.description)) }
+      if let downgrade = step.downgrade { lines.append(row("negotiated", safe(downgrade.description))) }
       if let proposal = step.proposal {
         var text = paint(proposal.rawValue) + (step.index.map { "  index \($0)" } ?? "")
-        if let over = step.over, let edge = step.edge { text += "  over \(over) (\(edge.rawValue))" }
+        if let over = step.over, let edge = step.edge { text += "  over \(safe(over)) (\(edge.rawValue))" }
         lines.append(row("proposal", text))
       }
       if let outcome = step.outcome { lines.append(row("outcome", paint(outcome.rawValue))) }
@@ -43,11 +48,11 @@ public struct TraceReport {
     let width = result.board.targetOrder.map(\.count).max() ?? 0
     for target in result.board.targets {
       var line =
-        "  " + target.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-        + (target.items.isEmpty ? "(empty)" : target.items.joined(separator: ", "))
+        "  " + safe(target.id.padding(toLength: width, withPad: " ", startingAt: 0)) + "  "
+        + (target.items.isEmpty ? "(empty)" : safe(target.items.joined(separator: ", ")))
       // Data is shown where the drag changed it, so the board says what the drop did.
       if target.data != result.scenario.board.target(target.id)?.data {
-        line += "  data " + JSONValue.object(target.data).serialized()
+        line += "  data " + safe(JSONValue.object(target.data).serialized())
       }
       lines.append(line)
     }
@@ -62,9 +67,22 @@ public struct TraceReport {
     if result.scenario.expect != nil {
       text +=
         result.failedExpectations.isEmpty ? ", expectations " + paint("passed") : ", expectations " + paint("failed")
-      text += result.failedExpectations.map { "\n  expected " + $0 }.joined()
+      text += result.failedExpectations.map { "\n  expected " + safe($0) }.joined()
     }
     return text
+  }
+
+  /// Rule- or scenario-supplied text, on one line and without terminal codes.
+  private func safe(_ text: String) -> String { TextEscaping.visible(text) }
+
+  /// A traceback, a frame a line, indented under its error row. Lua starts each frame
+  /// with a newline and a tab; any other newline is part of a name the rule chose, so it
+  /// is escaped, and every line sits deeper than any line the trace writes itself.
+  private func tracebackLines(_ traceback: String) -> [String] {
+    guard !traceback.isEmpty else { return [] }
+    let indent = "                "
+    let frames = traceback.components(separatedBy: "\n\t")
+    return [indent + safe(frames[0])] + frames.dropFirst().map { indent + "\t" + safe($0) }
   }
 
   private func row(_ label: String, _ target: String, _ result: String = "") -> String {

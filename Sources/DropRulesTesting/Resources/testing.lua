@@ -77,7 +77,7 @@ end
 local Drag = {}
 Drag.__index = Drag
 local function step(drag, kind, ...)
-  local result, message = host.step(drag.sim, kind, ...)
+  local result, message = host.step(drag.sim, drag.serial, kind, ...)
   if result == nil then error(message, 3) end
   return result
 end
@@ -107,9 +107,9 @@ local simMeta = {
 }
 function Sim:drag(items, options)
   if type(items) == "string" then items = { items } end
-  local refused, message = host.drag(self.id, items, options or {})
-  if refused == nil then error(message, 2) end
-  return setmetatable({ sim = self.id, refused = refused }, Drag)
+  local refused, serial = host.drag(self.id, items, options or {})
+  if refused == nil then error(serial, 2) end
+  return setmetatable({ sim = self.id, serial = serial, refused = refused }, Drag)
 end
 function Sim:items(id)
   local list, message = host.items(self.id, id)
@@ -138,4 +138,11 @@ function globals.scenario(spec)
   return setmetatable({ id = id }, simMeta)
 end
 
-return { globals = globals, tests = function() return tests end }
+-- tests(n) lists only the nth test: a load that runs one test converts one, not all.
+return {
+  globals = globals,
+  tests = function(only)
+    if only then return { tests[only] } end
+    return tests
+  end,
+}

@@ -19,6 +19,7 @@ final class SwiftRules: RuleCalling {
     return nil
   }
   func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic? { nil }
+  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic? { nil }
   func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic? {
     events.append("allowed \(DragOperation.names(allowed))")
     return nil

@@ -47,6 +47,59 @@ struct DragSourceTests {
     #expect(host.board.items(in: "b") == ["p1", "q1", "p2"])
   }
 
+  @Test("dragEnded changes its own source only: reaching another target is an error, rolled back")
+  func dragEndedOwnSourceOnly() throws {
+    let host = try shelfHost(
+      """
+      dragEnded = function(info, source)
+        source:set("ended", true)
+        local other = info.board:target("c")
+        print(pcall(other.set, other, "touched", true))
+        other:remove(info.board:item("q1"))
+      end,
+      """, directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("p1")]))
+    #expect(try host.cancel() == .cancelled)
+    #expect(host.printedLines.first?.contains("dragEnded may change only its own source target 'a', not 'c'") == true)
+    #expect(host.board.target("c")?.items == ["q1"])
+    #expect(host.board.target("c")?.data["touched"] == nil)
+    #expect(host.board.target("a")?.data["ended"] == nil)
+    #expect(host.diagnostics.count == 1)
+  }
+
+  @Test("a canDrag that raises is asked once per drag: the rest of its items are refused without a call")
+  func brokenCanDragIsAskedOnce() throws {
+    let host = try shelfHost(
+      """
+      canDrag = function(item) print("asked " .. item.id) while true do end end,
+      """, directory: directory)
+    let start = try host.beginDrag(DragRequest(items: [.board("p1"), .board("p2"), .board("p3"), .board("q1")]))
+    #expect(start.isRefused)
+    #expect(start.refused == ["p1", "p2", "p3", "q1"])
+    #expect(host.printedLines == ["asked p1"])
+    #expect(host.diagnostics.count == 1)
+  }
+
+  @Test("a drop into another app names the items it took in info.taken: those it accepts, no others")
+  func takenOutside() throws {
+    var (targets, items) = shelves()
+    items[1] = DragItem(id: "p2", name: "P2", representations: [Representation(type: "public.image", payload: "x")])
+    let host = try makeHost(
+      rules: """
+        return { shelf = {
+          dragEnded = function(info, source)
+            local ids = {}
+            for _, item in ipairs(info.taken or {}) do ids[#ids + 1] = item.id end
+            print(source.id .. " took " .. table.concat(ids, " "))
+          end,
+        } }
+        """, targets: targets, items: items, directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("p1"), .board("p2"), .board("q1")]))
+    #expect(try host.moveOutside(accepting: ["public.plain-text"], operation: .move) == .move)
+    #expect(try host.drop() == .performed)
+    #expect(host.printedLines == ["a took p1 q1", "c took p1 q1"])
+  }
+
   @Test("the allowed operations are the drag's own intersected with every source's, inside and outside")
   func operationIntersection() throws {
     let host = try shelfHost(

@@ -210,7 +210,50 @@ struct HostObjectTests {
     try host.moveOver("other")
     let lines = host.printedLines
     #expect(lines.first?.hasPrefix("y\t2\tfalse\t") == true)
-    #expect(lines.first?.contains("tables with a metatable, or nested more than 32 levels deep") == true)
-    #expect(lines.last?.contains("nested more than 32 levels deep") == true)
+    #expect(lines.first?.contains("tables with a metatable") == true)
+    #expect(lines.last?.contains("nested deeper than 32 levels") == true)
+  }
+}
+
+@Suite("Host memory account")
+struct HostMemoryAccountTests {
+  @Test("data that rules store on the board counts against the cap")
+  func storedDataCounts() throws {
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function(info, target)
+            local chunk = string.rep("d", 4 << 20)
+            for i = 1, 100 do
+              local ok, message = pcall(target.set, target, "k" .. i, chunk)
+              if not ok then print(i, message) return "forbidden" end
+            end
+            return "move"
+          end,
+        } }
+        """, targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory,
+      limits: LuaLimits(maxInstructions: 1 << 40, maxMemory: 64 << 20, maxTime: .zero))
+    try host.beginDrag(DragRequest(items: [.board("x")]))
+    let proposal = try host.moveOver("b")
+    #expect(proposal == .forbidden)
+    let line = host.printedLines.first ?? ""
+    #expect(line.contains("memory limit of \(64 << 20) bytes exceeded"))
+    let stored = Int(line.split(separator: "\t").first ?? "") ?? 0
+    #expect(stored > 1 && stored < 16)
+  }
+
+  @Test("decodeJSON refuses text whose decoded value cannot fit under the cap")
+  func decodeJSONCounts() throws {
+    let lua = try LuaRules(limits: LuaLimits(maxMemory: 8 << 20))
+    let decode = lua.droprulesGlobal.tableValue?["decodeJSON"]
+    guard case .function(let function) = decode else {
+      Issue.record("no decodeJSON")
+      return
+    }
+    let text = "[" + String(repeating: "1,", count: 500_000) + "1]"
+    let results = try lua.runtime.call(function, [.string(text)])
+    #expect(results.first == .nil)
+    #expect(results.dropFirst().first?.stringValue?.contains("memory limit") == true)
   }
 }

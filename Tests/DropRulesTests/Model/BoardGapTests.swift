@@ -91,4 +91,15 @@ struct BoardGapTests {
     #expect(target.insertionIndex(at: Point(x: 10, y: 390)) == 4)
     #expect(target.insertionIndex(at: Point(x: 10, y: 9000)) == 4)
   }
+
+  @Test("an offset that overflows to infinity on a tiny item extent is the last gap, not the first")
+  func overflowingOffset() {
+    let frame = Rect(x: 0, y: 0, width: 100, height: 100)
+    #expect(
+      DropTarget.insertionIndex(
+        at: Point(x: 1, y: 50), in: frame, axis: nil, itemExtent: .leastNonzeroMagnitude, itemCount: 2) == 3)
+    #expect(
+      DropTarget.insertionIndex(
+        at: Point(x: 1, y: -50), in: frame, axis: nil, itemExtent: .leastNonzeroMagnitude, itemCount: 2) == 1)
+  }
 }

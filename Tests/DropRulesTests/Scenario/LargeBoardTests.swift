@@ -89,7 +89,7 @@ struct LargeBoardTests {
     ]
     let host = try makeHost(
       rules: rules, targets: targets, items: [textItem("a")], directory: directory,
-      limits: LuaLimits(maxInstructions: 100_000_000))
+      limits: LuaLimits(maxInstructions: 100_000_000, maxTime: .seconds(60)))
     try host.beginDrag(DragRequest(items: [.board("a")]))
     try host.moveOver("to")
     #expect(try host.drop() == .performed)
@@ -122,7 +122,7 @@ struct LargeBoardTests {
     ]
     let host = try makeHost(
       rules: rules, targets: targets, items: ids.map { DragItem(id: $0) }, directory: directory,
-      limits: LuaLimits(maxInstructions: 100_000_000))
+      limits: LuaLimits(maxInstructions: 100_000_000, maxTime: .seconds(60)))
     let dragged = reversed ? ids.reversed() : ids
     let start = try host.beginDrag(DragRequest(items: dragged.map(DraggedItem.board)))
     #expect(start.refused == ["i7"])

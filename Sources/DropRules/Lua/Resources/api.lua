@@ -257,6 +257,11 @@ function api.setNames(backing, key, names)
   backing[key] = set(names, "info." .. key .. " (read-only)")
 end
 
+--- Sets a list of items in an info (`taken`).
+function api.setItems(backing, key, itemIDs)
+  backing[key] = itemList(itemIDs, "info." .. key .. " (read-only)")
+end
+
 --- Sets a field of an info: a target or item object by id (`kind`), or a plain value.
 function api.setField(backing, key, kind, value)
   if value ~= nil and kind == "target" then

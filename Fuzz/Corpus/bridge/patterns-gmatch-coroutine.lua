@@ -1,0 +1,5 @@
+local it = ("a1b2c3"):gmatch("%a(%d)")
+local co = coroutine.wrap(function() while true do coroutine.yield(it()) end end)
+sink(co(), it(), co(), co(), co())
+local init = ("abcabc"):gmatch("b", -2)
+sink(init(), init())

@@ -1,0 +1,8 @@
+local t = setmetatable({}, { __index = function(_, k) return k:upper() end })
+sink(("abc def"):gsub("%w+", t))
+sink(pcall(string.gsub, "abc", "%w", "%2"))
+sink(pcall(string.gsub, "abc", "(%w)", "%9"))
+sink(pcall(string.gsub, "abc", "%w", {}))
+sink(pcall(string.gsub, "abc", "%w", function() return {} end))
+sink(("x"):rep(10):gsub("x", "%%"), ("x"):gsub("x", 1.5), ("a.b"):gsub("%.", "%0%0", -1))
+sink(pcall(string.gsub, "abc", "b", "x", math.mininteger), ("abc"):gsub("", "", math.maxinteger))

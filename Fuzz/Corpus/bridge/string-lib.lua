@@ -1,0 +1,6 @@
+sink(("%5.2f|%q|%x|%s"):format(math.pi, "a\0\n\"", 255, nil), string.rep("ab", 3, ","), ("abc"):reverse())
+sink(string.pack("<i4 z s1", -2, "zero", "len"), string.unpack("<i4", "\1\0\0\0"))
+sink(("abc"):byte(-10, 10), string.char(0, 255, 128), ("x"):sub(math.mininteger, math.maxinteger))
+sink(utf8.char(0x10FFFF, 0, 0x7FFFFFFF), utf8.codepoint("héllo", 1, -1), utf8.len("\xff"), utf8.offset("日本", -1))
+sink(pcall(string.format, "%d", 1.5), tostring(1e100), tostring(-0.0), math.tointeger(3.0), 3 // 0.0, -7 // 2, -7 % 0.0)
+return string.format("%a", 0.1), math.ult(1, -1), math.abs(math.mininteger)

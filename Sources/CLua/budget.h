@@ -1,0 +1,320 @@
+// The limits of one lua_State: the allocator that holds the memory cap, the count hook
+// that holds the instruction budget and the wall-clock deadline, and the charges that
+// bound work done inside C functions, where no hook can reach.
+#ifndef CLUA_BUDGET_H
+#define CLUA_BUDGET_H
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdlib.h>
+#include <time.h>
+
+/// Instructions between count-hook checks on the main thread, in coroutines, and once a
+/// call has shown that its instructions are slow (each one working on large values).
+enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100, CLUA_SLOW_STEP = 8 };
+
+/// Limits and counters of one lua_State, reached from the allocator and the hook
+/// through the allocator's user-data pointer.
+typedef struct clua_Budget {
+  size_t memoryInUse;
+  size_t memoryLimit;
+  /// Bytes the host holds on behalf of rules outside the Lua heap (printed lines,
+  /// stored data); they count against the same cap.
+  size_t externalBytes;
+  /// The top of the cap kept back so that going over it can be reported, with the
+  /// rule's file and line, before the cap itself is reached.
+  size_t memoryReserve;
+  /// The limit holds only while rule code runs; the host's own pushes never fail.
+  int enforceMemory;
+  int memoryRefused;
+  /// Rule code reached the reserve: the hook raises a located error at once.
+  int memoryErrorPending;
+  int memoryErrorRaised;
+
+  long long instructionLimit;
+  long long instructionsUsed;
+  int countingInstructions;
+  int instructionsExhausted;
+
+  /// Wall-clock limit of one call in nanoseconds; 0 for none.
+  long long timeLimit;
+  long long deadline;
+  long long lastCheck;
+  int timeExceeded;
+  /// Set once the instructions of a call prove slow: from then on the hook checks
+  /// the clock every CLUA_SLOW_STEP instructions.
+  int slowMode;
+  unsigned allocationsSinceClock;
+
+  /// The thread running rule code now (the main thread or a resumed coroutine).
+  lua_State *mainThread;
+  lua_State *runningThread;
+
+  /// Called for every executed line while coverage is on; must not raise.
+  void (*lineObserver)(void *context, const char *source, int line);
+  void *lineObserverContext;
+
+  /// The proposal words, interned: a result is one of them when it is the same string.
+  const void *words[4];
+  /// Calls into Lua now running: only the outermost arms the budget.
+  int callDepth;
+
+  /// Runs a Swift function exposed to Lua: returns the number of results, or -1
+  /// when it left an error message on the stack for the trampoline to raise.
+  int (*swiftDispatcher)(lua_State *L, void *function);
+} clua_Budget;
+
+static inline long long clua_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/// A clock a few milliseconds coarse but four times cheaper, for the start of a call.
+static inline long long clua_now_coarse(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+  return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+static void clua_hook(lua_State *L, lua_Debug *ar);
+
+/// Makes the hook run before the next instruction of the running thread. Lua allows
+/// lua_sethook at any moment (lua.c calls it from a signal handler); it only sets fields.
+static inline void clua_interrupt(clua_Budget *budget) {
+  lua_State *thread = budget->runningThread;
+  if (thread != NULL) lua_sethook(thread, clua_hook, lua_gethookmask(thread) | LUA_MASKCOUNT, 1);
+}
+
+/// Whether the call's deadline has passed; reads the clock only for large blocks or
+/// every 256 allocations, since the allocator is hot.
+static inline int clua_allocation_out_of_time(clua_Budget *budget, size_t size) {
+  if (budget->timeLimit == 0) return 0;
+  if (size < 4096 && ++budget->allocationsSinceClock < 256) return 0;
+  budget->allocationsSinceClock = 0;
+  if (clua_now() <= budget->deadline) return 0;
+  budget->timeExceeded = 1;
+  clua_interrupt(budget);
+  return 1;
+}
+
+static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
+  clua_Budget *budget = (clua_Budget *)ud;
+  size_t oldSize = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    budget->memoryInUse -= oldSize;
+    return NULL;
+  }
+  // Growing past the cap, or after the deadline, is refused; a shrink never is, as
+  // Lua requires.
+  if (nsize > oldSize && budget->enforceMemory) {
+    size_t after = budget->memoryInUse - oldSize + nsize + budget->externalBytes;
+    if (after > budget->memoryLimit || clua_allocation_out_of_time(budget, nsize)) {
+      budget->memoryRefused = 1;
+      return NULL;
+    }
+    if (after > budget->memoryLimit - budget->memoryReserve && !budget->memoryErrorPending) {
+      budget->memoryErrorPending = 1;
+      clua_interrupt(budget);
+    }
+  }
+  void *block = realloc(ptr, nsize);
+  if (block == NULL && nsize <= oldSize) {
+    return ptr;
+  }
+  if (block != NULL) {
+    budget->memoryInUse = budget->memoryInUse - oldSize + nsize;
+  }
+  return block;
+}
+
+static inline lua_State *clua_newstate(size_t memoryLimit, long long timeLimit) {
+  clua_Budget *budget = (clua_Budget *)calloc(1, sizeof(clua_Budget));
+  if (budget == NULL) return NULL;
+  budget->memoryLimit = memoryLimit;
+  size_t reserve = memoryLimit / 16;
+  budget->memoryReserve = reserve > (1 << 20) ? (1 << 20) : reserve;
+  budget->timeLimit = timeLimit;
+  lua_State *L = lua_newstate(clua_allocate, budget);
+  if (L == NULL) free(budget);
+  budget->mainThread = L;
+  return L;
+}
+
+static inline clua_Budget *_Nonnull clua_budget(lua_State *_Nonnull L) {
+  void *ud = NULL;
+  lua_getallocf(L, &ud);
+  return (clua_Budget *)ud;
+}
+
+static inline void clua_close(lua_State *L) {
+  clua_Budget *budget = clua_budget(L);
+  lua_close(L);
+  free(budget);
+}
+
+/// From now on every instruction of `L` fails, so a rule's own pcall cannot swallow
+/// the error.
+static inline void clua_stick(lua_State *L) {
+  lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
+}
+
+static inline int clua_step_for(clua_Budget *budget, lua_State *L) {
+  if (budget->slowMode) return CLUA_SLOW_STEP;
+  return L == budget->mainThread ? CLUA_MAIN_STEP : CLUA_THREAD_STEP;
+}
+
+/// Raises the error of a spent budget or a passed deadline in `L`, if either happened.
+static inline void clua_raise_if_spent(lua_State *L, clua_Budget *budget) {
+  if (budget->instructionsExhausted) {
+    clua_stick(L);
+    luaL_error(L, "instruction budget of %I instructions exceeded", (lua_Integer)budget->instructionLimit);
+  }
+  if (budget->timeExceeded) {
+    clua_stick(L);
+    luaL_error(L, "time limit of %I ms exceeded", (lua_Integer)(budget->timeLimit / 1000000));
+  }
+}
+
+/// Adds `instructions` to the call's count and checks the clock: the price of work
+/// done in C, raised as the budget's own errors.
+static inline void clua_charge(lua_State *L, long long instructions) {
+  clua_Budget *budget = clua_budget(L);
+  if (!budget->countingInstructions) return;
+  if (instructions < 0 || instructions > (1LL << 62)) instructions = 1LL << 62;
+  budget->instructionsUsed += instructions;
+  if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
+  if (budget->timeLimit != 0 && clua_now() > budget->deadline) budget->timeExceeded = 1;
+  clua_raise_if_spent(L, budget);
+}
+
+static void clua_hook(lua_State *L, lua_Debug *ar) {
+  clua_Budget *budget = clua_budget(L);
+  if (ar->event == LUA_HOOKLINE) {
+    if (budget->lineObserver && lua_getinfo(L, "S", ar)) {
+      budget->lineObserver(budget->lineObserverContext, ar->source, ar->currentline);
+    }
+    return;
+  }
+  if (ar->event != LUA_HOOKCOUNT || !budget->countingInstructions) return;
+  budget->instructionsUsed += lua_gethookcount(L);
+  if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
+  if (budget->timeLimit != 0) {
+    long long now = clua_now();
+    if (now > budget->deadline) budget->timeExceeded = 1;
+    // A thousand instructions normally take microseconds; when they take a
+    // sixty-fourth of the limit, each is working on large values: check more often.
+    if (now - budget->lastCheck > budget->timeLimit / 64) budget->slowMode = 1;
+    budget->lastCheck = now;
+  }
+  clua_raise_if_spent(L, budget);
+  int step = clua_step_for(budget, L);
+  if (lua_gethookcount(L) != step) lua_sethook(L, clua_hook, lua_gethookmask(L), step);
+  if (budget->memoryErrorPending) {
+    budget->memoryErrorPending = 0;
+    budget->memoryErrorRaised = 1;
+    luaL_error(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memoryLimit);
+  }
+}
+
+/// Arms the count hook (and the line hook when coverage observes) for one call.
+static inline void clua_arm(lua_State *L, long long instructionLimit, int observeLines) {
+  clua_Budget *budget = clua_budget(L);
+  budget->instructionLimit = instructionLimit;
+  budget->instructionsUsed = 0;
+  budget->instructionsExhausted = 0;
+  budget->countingInstructions = 1;
+  budget->memoryRefused = 0;
+  budget->memoryErrorPending = 0;
+  budget->memoryErrorRaised = 0;
+  budget->enforceMemory = 1;
+  budget->timeExceeded = 0;
+  budget->slowMode = 0;
+  budget->runningThread = L;
+  if (budget->timeLimit != 0) {
+    budget->lastCheck = clua_now_coarse();
+    budget->deadline = budget->lastCheck + budget->timeLimit;
+  }
+  int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
+  int mask = LUA_MASKCOUNT | (observeLines && budget->lineObserver ? LUA_MASKLINE : 0);
+  lua_sethook(L, clua_hook, mask, step);
+}
+
+/// Stops counting. The hook stays installed (the next arm resets it): between rule
+/// calls it runs only droprules' own Lua, and returns at once.
+static inline void clua_disarm(lua_State *L) {
+  clua_Budget *budget = clua_budget(L);
+  budget->countingInstructions = 0;
+  budget->enforceMemory = 0;
+  budget->runningThread = NULL;
+}
+
+/// The sandbox's `coroutine.resume`: as Lua's, but the coroutine gets its own count
+/// hook, the step it ran without reaching that hook is charged (so that no coroutine,
+/// however short, runs free), and a budget or deadline spent inside it is raised again
+/// in the resumer. All in one C function: nothing can raise between pointing
+/// runningThread at the coroutine and pointing it back.
+static int clua_bounded_resume(lua_State *L) {
+  lua_State *thread = lua_tothread(L, 1);
+  luaL_argexpected(L, thread != NULL, 1, "coroutine");
+  clua_Budget *budget = clua_budget(L);
+  int arguments = lua_gettop(L) - 1;
+  if (!lua_checkstack(thread, arguments)) {
+    lua_pushboolean(L, 0);
+    lua_pushliteral(L, "too many arguments to resume");
+    return 2;
+  }
+  int counting = budget->countingInstructions;
+  if (counting) {
+    lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
+    budget->runningThread = thread;
+  }
+  lua_xmove(L, thread, arguments);
+  int results = 0;
+  int status = lua_resume(thread, L, arguments, &results);
+  if (counting) {
+    budget->runningThread = L;
+    clua_raise_if_spent(L, budget);
+    clua_charge(L, budget->slowMode ? CLUA_SLOW_STEP : CLUA_THREAD_STEP);
+  }
+  if (status == LUA_OK || status == LUA_YIELD) {
+    if (!lua_checkstack(L, results + 1)) {
+      lua_pop(thread, results);
+      lua_pushboolean(L, 0);
+      lua_pushliteral(L, "too many results to resume");
+      return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_xmove(thread, L, results);
+    return results + 1;
+  }
+  lua_xmove(thread, L, 1);  // the error object (already on top when resuming itself)
+  lua_pushboolean(L, 0);
+  lua_insert(L, -2);
+  return 2;
+}
+
+/// The host's own charge, for work done in Swift: like clua_charge, but reports a
+/// spent budget (returns 1, the thread's every next instruction failing) instead of
+/// raising, since no Lua error may cross a Swift frame.
+static inline int clua_charge_or_report(lua_State *L, long long instructions) {
+  clua_Budget *budget = clua_budget(L);
+  if (!budget->countingInstructions) return 0;
+  if (instructions < 0 || instructions > (1LL << 62)) instructions = 1LL << 62;
+  budget->instructionsUsed += instructions;
+  if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
+  if (budget->timeLimit != 0 && clua_now() > budget->deadline) budget->timeExceeded = 1;
+  if (!budget->instructionsExhausted && !budget->timeExceeded) return 0;
+  clua_stick(L);
+  return 1;
+}
+
+/// `charge(n)`: the sandbox's bounded wrappers pay for the work a C function will do.
+static int clua_charge_function(lua_State *L) {
+  lua_Number instructions = luaL_checknumber(L, 1);
+  clua_charge(L, instructions >= 4.0e18 || instructions != instructions ? -1 : (long long)instructions);
+  return 0;
+}
+
+#endif

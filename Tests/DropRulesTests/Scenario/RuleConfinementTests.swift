@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import DropRules
+@testable import DropRulesTesting
+
+/// A scenario or a test file names rule files in its own folder tree; a path that
+/// leaves it (`..`, an absolute path, a link) is refused before the file is read.
+@Suite("Rule files a scenario or test names stay in its folder")
+struct RuleConfinementTests {
+  let directory: TemporaryDirectory
+
+  /// `project/` holds the scenarios and tests; `secret.lua` beside it is a file with a
+  /// syntax error whose text a load error would quote.
+  init() throws {
+    directory = try TemporaryDirectory()
+    try directory.write("secret.lua", "return 1 SECRET_CONTENT")
+    try directory.write("project/box.lua", "return { box = { performDrop = function() return true end } }")
+    try directory.write("project/sub/nested.lua", "return { crate = {} }")
+  }
+
+  func scenario(rules: String) throws -> Scenario {
+    let path = try directory.write(
+      "project/s.scenario.json",
+      #"{"rules": [\#(rules)], "board": {"targets": []}, "drag": {"items": [{"id": "x"}]}}"#)
+    return try ScenarioDecoder.load(path: path)
+  }
+
+  func link(_ name: String, to target: String) throws {
+    try FileManager.default.createSymbolicLink(
+      atPath: (directory.path as NSString).appendingPathComponent(name), withDestinationPath: target)
+  }
+
+  @Test(
+    "a path out of the scenario's folder is refused, naming the scenario and the path, quoting nothing",
+    arguments: [#""../secret.lua""#, #""sub/../../secret.lua""#, "absolute", #""escape.lua""#])
+  func refused(_ rules: String) throws {
+    try link("project/escape.lua", to: (directory.path as NSString).appendingPathComponent("secret.lua"))
+    let named = rules == "absolute" ? #""\#(directory.path)/secret.lua""# : rules
+    let scenario = try scenario(rules: named)
+    let error = #expect(throws: (any Error).self) { try ScenarioRunner().run(scenario) }
+    let message = "\(error.map { "\($0)" } ?? "")"
+    #expect(message.contains("s.scenario.json"), "\(message)")
+    #expect(message.contains("outside"), "\(message)")
+    #expect(message.contains(named.trimmingCharacters(in: ["\""])), "\(message)")
+    #expect(!message.contains("SECRET"), "\(message)")
+  }
+
+  @Test("files in the folder and below, and links that stay inside, load")
+  func allowed() throws {
+    try link("project/alias.lua", to: "sub/nested.lua")
+    let result = try ScenarioRunner().run(scenario(rules: #""box.lua", "sub/nested.lua""#))
+    #expect(result.diagnostics.isEmpty)
+    _ = try ScenarioRunner().run(scenario(rules: #""alias.lua""#))
+  }
+
+  @Test("a test file's scenario { rules = ... } is held to the test file's folder")
+  func testFiles() throws {
+    let file = try directory.write(
+      "project/box_test.lua",
+      """
+      test("reaches out", function()
+        scenario { rules = { "../secret.lua" }, board = { targets = {} } }
+      end)
+      test("stays in", function()
+        scenario { rules = { "sub/nested.lua" }, board = { targets = {} } }
+      end)
+      """)
+    let results = RuleTestRunner().run(files: [file])
+    #expect(results.map(\.status) == [.failed, .passed])
+    let message = results.first?.failures.first ?? ""
+    #expect(message.hasPrefix("\(file):2: "), "\(message)")
+    #expect(message.contains("'\(directory.path)/project/../secret.lua'"), "\(message)")
+    #expect(!message.contains("SECRET"), "\(message)")
+  }
+}
+
+extension RuleConfinementTests {
+  @Test("a trusted root (--rules) lets a scenario name files under it; a file it names loads once")
+  func trustedRoots() throws {
+    try directory.write("outside/crate.lua", "return { crate = {} }")
+    let scenario = try scenario(rules: #""../outside/crate.lua""#)
+    let outside = (directory.path as NSString).appendingPathComponent("outside")
+    let refusal = #expect(throws: ScenarioRunError.self) { try ScenarioRunner().run(scenario) }
+    guard case .refusedRuleFile(let error) = refusal else {
+      Issue.record("expected a refusal, got \(String(describing: refusal))")
+      return
+    }
+    #expect(error.file == scenario.file)
+    #expect(error.reason.contains("under a path given with --rules"))
+    let runner = ScenarioRunner(trustedRuleRoots: [outside])
+    _ = try runner.run(scenario, extraRules: [(outside as NSString).appendingPathComponent("crate.lua")])
+  }
+}
