@@ -90,7 +90,7 @@ func load(_ text: String, directory: String, into host: RuleHost? = nil) throws 
   }
   let json = try JSONValue.parse(text)
   times.parse = lap()
-  let scenario = try ScenarioDecoder(file: "bench.scenario.json", baseDirectory: directory)
+  let scenario = try ScenarioDecoder(file: directory + "/bench.scenario.json", baseDirectory: directory)
     .decode(json, requiresDrag: false)
   times.decode = lap()
   if let host {

@@ -26,11 +26,11 @@ extension DragEngine {
     recorder.reset()
     recorder.record(.step(.begin(allItems)))
 
-    // Found for all items at once: item by item, each would search its list again.
-    let indexes = currentBoard.indexes(of: allItems)
     // A rule whose canDrag raised refuses the rest of its items without being asked
     // again: a broken canDrag costs one budget per drag, not one per dragged item.
     var failedRules: Set<RuleID> = []
+    // Found for all items at once: item by item, each would search its list again.
+    let indexes = currentBoard.indexes(of: allItems)
     let refused = session.items.compactMap { item -> ItemID? in
       guard case .board(let id) = item, !canDrag(id, index: indexes[id], unlessFailed: &failedRules) else {
         return nil
@@ -113,7 +113,7 @@ extension DragEngine {
   /// dragged (`canDrag`, default true; an error refuses it, which loses nothing).
   private func canDrag(_ id: ItemID, index: Int?, unlessFailed failedRules: inout Set<RuleID>) -> Bool {
     guard let position = currentBoard.containerPosition(of: id) else { return true }
-    let rule = rules.rule(forTargetType: currentBoard.targets[position].type)
+    let rule = ruleOfTarget[position]
     if let rule, failedRules.contains(rule) { return false }
     drag?.isReadOnly = true
     defer { drag?.isReadOnly = false }

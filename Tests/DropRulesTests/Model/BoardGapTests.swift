@@ -96,8 +96,10 @@ struct BoardGapTests {
   func overflowingOffset() {
     let frame = Rect(x: 0, y: 0, width: 100, height: 100)
     #expect(
-      DropTarget.insertionIndex(at: Point(x: 1, y: 50), in: frame, axis: nil, itemExtent: 5e-324, itemCount: 2) == 3)
+      DropTarget.insertionIndex(
+        at: Point(x: 1, y: 50), in: frame, axis: nil, itemExtent: .leastNonzeroMagnitude, itemCount: 2) == 3)
     #expect(
-      DropTarget.insertionIndex(at: Point(x: 1, y: -50), in: frame, axis: nil, itemExtent: 5e-324, itemCount: 2) == 1)
+      DropTarget.insertionIndex(
+        at: Point(x: 1, y: -50), in: frame, axis: nil, itemExtent: .leastNonzeroMagnitude, itemCount: 2) == 1)
   }
 }
