@@ -216,10 +216,14 @@ public final class LuaRuntime {
   /// A call made while another call runs on this runtime (from a host function) shares
   /// the outer call's budget.
   ///
-  /// - Parameter keepingTables: return result tables as references instead of copies.
+  /// - Parameters:
+  ///   - keepingTables: return result tables as references instead of copies.
+  ///   - hostWork: the call runs droprules' own Lua, whose work grows with the board (the
+  ///     drag's `info` for 20,000 items), not a rule's: no instruction budget, but the
+  ///     memory cap and the deadline.
   @discardableResult
   public func call(
-    _ function: LuaReference, _ arguments: [LuaValue] = [], keepingTables: Bool = false
+    _ function: LuaReference, _ arguments: [LuaValue] = [], keepingTables: Bool = false, hostWork: Bool = false
   ) throws(LuaError) -> [LuaValue] {
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
@@ -229,7 +233,7 @@ public final class LuaRuntime {
     pushReference(function)
     for argument in arguments { Self.push(argument, on: state) }
     let outermost = clua_budget(state).pointee.callDepth == 0
-    if outermost { clua_arm(state, Int64(limits.maxInstructions), observesLines ? 1 : 0) }
+    if outermost { clua_arm(state, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions), observesLines ? 1 : 0) }
     clua_budget(state).pointee.callDepth += 1
     let status = clua_pcall_traceback(state, Int32(arguments.count), LUA_MULTRET)
     clua_budget(state).pointee.callDepth -= 1

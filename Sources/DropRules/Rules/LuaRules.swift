@@ -77,7 +77,7 @@ final class LuaRules: RuleCalling {
         [
           .table(LuaTable(sequence: items.map(LuaValue.string))), Self.names(modifiers.sorted()),
           Self.names(allowed.sorted { $0.rawValue < $1.rawValue }), source.map(LuaValue.string) ?? .nil,
-        ], keepingTables: true)
+        ], keepingTables: true, hostWork: true)
       guard results.count == 4, case .reference(let object) = results[0], case .reference(let backing) = results[1],
         case .reference(let location) = results[2], case .reference(let globalLocation) = results[3]
       else { return Diagnostic(message: "droprules could not make the drag's info object") }
@@ -129,7 +129,10 @@ final class LuaRules: RuleCalling {
       return callCanDrag(of: rule, item: item(at: context.item, in: position) ?? "", target: target, position: position)
     }
     guard info.object != .none else {
-      return .failed(Diagnostic(message: "\(handler.rawValue) was called outside a drag", handler: handler))
+      return .failed(
+        Diagnostic(
+          message: "\(handler.rawValue) was not called: the drag's info could not be made (see the error at its start)",
+          handler: handler))
     }
     updateInfo(context, position: position)
     if handler == .dragOperations { return callDragOperations(of: rule, target: target, position: position) }
