@@ -24,7 +24,7 @@ struct LimitOptions: ParsableArguments {
   var maxMemory: Int = LuaLimits.defaultMaxMemory
 
   @Option(help: "Milliseconds one handler call may take (0: no deadline).")
-  var maxTime: Int = LuaLimits.defaultMaxTime.milliseconds
+  var maxTime: Int = LuaLimits().maxTimeMilliseconds
 
   var limits: LuaLimits {
     LuaLimits(maxInstructions: maxInstructions, maxMemory: maxMemory, maxTime: .milliseconds(maxTime))

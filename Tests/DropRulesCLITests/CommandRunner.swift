@@ -27,6 +27,13 @@ enum DropRulesBinary {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     process.environment = environment
+    return try CommandResult(running: process)
+  }
+}
+
+extension CommandResult {
+  /// Runs `process` to its end and captures what it printed.
+  init(running process: Process) throws {
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -35,7 +42,7 @@ enum DropRulesBinary {
     let outData = output.fileHandleForReading.readDataToEndOfFile()
     let errData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return CommandResult(
+    self.init(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
   }

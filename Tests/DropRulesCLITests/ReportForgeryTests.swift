@@ -155,16 +155,6 @@ enum Python {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     process.arguments = ["-c", script] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    return try CommandResult(running: process)
   }
 }

@@ -33,11 +33,3 @@ public struct LuaLimits: Sendable, Equatable {
   /// The deadline in whole milliseconds, for messages.
   public var maxTimeMilliseconds: Int { Int(timeLimitNanoseconds / 1_000_000) }
 }
-
-extension Duration {
-  /// The duration in whole milliseconds.
-  public var milliseconds: Int {
-    let (seconds, attoseconds) = components
-    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-  }
-}

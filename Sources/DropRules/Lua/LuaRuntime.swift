@@ -31,7 +31,7 @@ public final class LuaRuntime {
   /// Bytes the embedder holds on behalf of the code this runtime runs (data rules
   /// stored, rule hosts a test made), counted against the cap like the Lua heap.
   public var heldBytes = 0 {
-    didSet { clua_set_external_bytes(state, printedBytes + max(0, heldBytes)) }
+    didSet { updateExternalBytes() }
   }
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
@@ -98,29 +98,32 @@ public final class LuaRuntime {
   /// The message of a spent memory cap, the same whether Lua or the host ran out.
   public var memoryLimitMessage: String { "memory limit of \(limits.maxMemory) bytes exceeded" }
 
+  /// The message of a passed deadline, as the count hook raises it too.
+  private var timeLimitMessage: String { "time limit of \(limits.maxTimeMilliseconds) ms exceeded" }
+
   /// Longer printed lines are cut: a trace is read by people.
   static let maximumPrintedLineBytes = 8 * 1024
 
+  /// Keeps a printed line, which the sandbox's `print` has already cut to
+  /// ``maximumPrintedLineBytes`` before the host copied it.
   private func record(printed line: String) throws {
-    var line = line
-    let bytes = line.utf8.count
-    if bytes > Self.maximumPrintedLineBytes {
-      let kept = String(decoding: line.utf8.prefix(Self.maximumPrintedLineBytes), as: UTF8.self)
-      line = kept + "... (\(bytes - kept.utf8.count) more bytes not shown)"
-    }
     guard line.utf8.count <= memoryAvailable else {
       throw LuaHostError(memoryLimitMessage + " (printed output counts until its drag ends)")
     }
     printedBytes += line.utf8.count
-    clua_set_external_bytes(state, printedBytes + max(0, heldBytes))
+    updateExternalBytes()
     printedLines.append(line)
+  }
+
+  private func updateExternalBytes() {
+    clua_set_external_bytes(state, printedBytes + max(0, heldBytes))
   }
 
   /// Stops counting printed output against the cap: the drag that printed it ended
   /// and its trace now belongs to the caller.
   public func releasePrintedOutput() {
     printedBytes = 0
-    clua_set_external_bytes(state, max(0, heldBytes))
+    updateExternalBytes()
   }
 
   /// Returns and clears what `print` wrote.
@@ -274,7 +277,7 @@ public final class LuaRuntime {
     } else if outermost && budget.timeExceeded != 0 {
       kind = .timeLimit(limits.maxTimeMilliseconds)
       // An allocation refused after the deadline reads "not enough memory".
-      if status == LUA_ERRMEM { message = "time limit of \(limits.maxTimeMilliseconds) ms exceeded" }
+      if status == LUA_ERRMEM { message = timeLimitMessage }
     } else if status == LUA_ERRMEM || (budget.memoryRefused != 0 && message.hasSuffix("not enough memory"))
       || message.contains(memoryLimitMessage)
     {
@@ -470,7 +473,7 @@ public final class LuaRuntime {
   private var spentBudgetMessage: String {
     budget.pointee.instructionsExhausted != 0
       ? "instruction budget of \(limits.maxInstructions) instructions exceeded"
-      : "time limit of \(limits.maxTimeMilliseconds) ms exceeded"
+      : timeLimitMessage
   }
 
   /// Pushes `message` (with its length, so a NUL cannot cut it) for the trampoline to raise.

@@ -136,4 +136,48 @@ struct LuaBoundsTests {
       "while true do pcall(function() while true do end end) end",
       limits: LuaLimits(maxInstructions: 1 << 40, maxTime: .milliseconds(50)), by: .timeLimit(50))
   }
+
+  @Test("odd arguments to the bounded functions fail as Lua's own do, without a crash")
+  func oddArguments() throws {
+    let lua = try LuaRuntime(limits: Self.budgetOnly)
+    let results = try lua.evaluate(
+      """
+      local outcomes = {}
+      local function try(name, f, ...) outcomes[#outcomes + 1] = name .. "=" .. tostring((pcall(f, ...))) end
+      try("move nan", table.move, {}, 0 / 0, 0 / 0, 1, {})
+      try("move inf", table.move, {}, 1, math.huge, 1, {})
+      try("sort nil", table.sort, nil)
+      try("sort bad order", table.sort, { 3, 1, 2 }, 5)
+      try("load number", load, 42)
+      local pieces = { "return ", 7 }
+      try("load reader", function() assert(load(function() return table.remove(pieces, 1) end)() == 7) end)
+      try("wrap number", coroutine.wrap, 5)
+      try("resume itself", function() return coroutine.resume(coroutine.running()) end)
+      try("resume dead", function()
+        local co = coroutine.create(function() end)
+        coroutine.resume(co)
+        local ok = coroutine.resume(co)
+        assert(ok == false)
+      end)
+      try("gsub yields", function()
+        local co = coroutine.wrap(function() return ("ab"):gsub(".", function() coroutine.yield() end) end)
+        co()
+      end)
+      try("gsub recurses", function() return ("abc"):gsub(".", function(c) return (c:gsub(".", "%0%0")) end) end)
+      try("gmatch kept", function()
+        local next = ("a1b2"):gmatch("%d")
+        collectgarbage("count")
+        assert(next() == "1" and next() == "2" and next() == nil)
+      end)
+      try("find huge init", string.find, "abc", "b", math.maxinteger)
+      try("find tiny init", string.find, "abc", "b", math.mininteger)
+      return table.concat(outcomes, " ")
+      """)
+    #expect(
+      results.first
+        == .string(
+          "move nan=false move inf=false sort nil=false sort bad order=false load number=true load reader=true "
+            + "wrap number=false resume itself=true resume dead=true gsub yields=false gsub recurses=true "
+            + "gmatch kept=true find huge init=true find tiny init=true"))
+  }
 }

@@ -42,10 +42,11 @@ function coroutine.wrap(body)
   return function(...) return unwrap(thread, boundedResume(thread, ...)) end
 end
 
-local realMove, realSort, rawlen, log = table.move, table.sort, rawlen, math.log
+local realMove, realSort, rawlen, log, tointeger = table.move, table.sort, rawlen, math.log, math.tointeger
 function table.move(source, first, last, offset, destination)
-  local count = (tonumber(last) or 0) * 1.0 - (tonumber(first) or 0) * 1.0 + 1
-  if count > 0 then charge(count) end
+  -- Only a range Lua's own move accepts is paid for; anything else is its error to raise.
+  local from, to = tointeger(tonumber(first)), tointeger(tonumber(last))
+  if from ~= nil and to ~= nil and to >= from then charge(to * 1.0 - from * 1.0 + 1) end
   return realMove(source, first, last, offset, destination)
 end
 
