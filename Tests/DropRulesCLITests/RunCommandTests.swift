@@ -50,6 +50,58 @@ struct RunCommandTests {
     #expect((scenario["steps"] as? [Any])?.count == 4)
   }
 
+  @Test("the JSON trace is data: actions, pointer, results and downgrades are values, prints sit under their call")
+  func structuredJSONTrace() throws {
+    let scratch = try Scratch()
+    try scratch.write(
+      "rules.lua",
+      """
+      return { box = {
+        dropEntered = function(info, box) print("entered " .. box.id) end,
+        dropUpdated = function(info, box) print("updated"); return { operation = "move", index = 1 } end,
+        performDrop = function() return true end } }
+      """)
+    let path = try scratch.write(
+      "json.scenario.json",
+      """
+      {"rules": ["rules.lua"], "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 100, 10]}]},
+       "drag": {"items": [{"id": "x", "representations": [["public.plain-text", "x"]]}],
+                "allowedOperations": ["copy"]},
+       "steps": [{"at": [12.5, 5]}, {"over": "a", "index": 1}, {"modifiers": ["option"]}, "drop"]}
+      """)
+    let json = try DropRulesBinary.run(["run", "--format", "json", path])
+    #expect(json.status == 0, "\(json.stdout)\(json.stderr)")
+    let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let steps = try #require((document?["scenarios"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+    let actions = steps.map { $0["action"] as? [String: Any] }
+    #expect(actions.map { $0?["kind"] as? String } == ["at", "over", "modifiers", "drop"])
+    #expect(actions[0]?["point"] as? [Double] == [12.5, 5])
+    #expect(actions[1]?["target"] as? String == "a" && actions[1]?["index"] as? Int == 1)
+    #expect(actions[2]?["modifiers"] as? [String] == ["option"])
+    #expect(steps[0]["pointer"] as? [Double] == [12.5, 5])
+    #expect(steps[1]["pointer"] as? [Double] == [50, 5])
+    let calls = try #require(steps[0]["calls"] as? [[String: Any]])
+    #expect(calls.map { $0["handler"] as? String } == ["dropEntered", "dropUpdated"])
+    #expect(calls.map { $0["printed"] as? [String] } == [["entered a"], ["updated"]])
+    let result = try #require(calls[1]["result"] as? [String: Any])
+    #expect(result["operation"] as? String == "move" && result["index"] as? Int == 1)
+    #expect(calls[1]["error"] as? Bool == false)
+    let downgrade = try #require(steps[0]["downgrade"] as? [String: Any])
+    #expect(downgrade["from"] as? String == "move" && downgrade["to"] as? String == "copy")
+    #expect(downgrade["allowed"] as? [String] == ["copy"])
+
+    let text = try DropRulesBinary.run(["run", path])
+    #expect(
+      text.stdout.contains(
+        """
+          dropEntered     a
+            print         entered a
+          dropUpdated     a  { index = 1, operation = move }
+            print         updated
+
+        """))
+  }
+
   @Test("each step names the insertion index a drop there would pass to performDrop")
   func insertionIndexInTrace() throws {
     let path = "rules/contacts/vcard-from-another-app.scenario.json"

@@ -183,7 +183,9 @@ extension DragEngine {
     let current = drag?.current
     let index = proposal.operation != nil ? current.flatMap(dropIndex(for:)) : nil
     recorder.record(
-      .proposal(proposal, index: index, downgrade: downgrade, target: current.map { currentBoard.targets[$0].id }))
+      .proposal(
+        proposal, index: index, downgrade: downgrade, target: current.map { currentBoard.targets[$0].id },
+        pointer: drag?.outside == nil ? drag?.pointer : nil))
     if proposal.operation != nil, let current, let (place, edge) = itemUnderPointer(in: current) {
       recorder.record(.over(currentBoard.targets[current].items[place - 1], edge))
     }

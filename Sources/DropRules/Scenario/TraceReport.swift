@@ -26,8 +26,10 @@ public struct TraceReport {
         let shown = returnIgnored ? (call.result == "error" ? "error" : "") : call.result
         let subject = call.target + (call.item.map { "  \($0)" } ?? "")
         lines.append(row(call.handler.rawValue, safe(subject), paint(safe(shown))))
+        lines += call.printed.map { row("  print", safe($0)) }
       }
-      lines += step.printed.map { row("print", safe($0)) }
+      let linesOfCalls = step.calls.reduce(0) { $0 + $1.printed.count }
+      lines += step.printed.dropFirst(linesOfCalls).map { row("print", safe($0)) }
       for diagnostic in step.diagnostics {
         lines.append(row(paint("error"), safe(diagnostic.description)))
         lines += tracebackLines(diagnostic.traceback)
@@ -120,84 +122,5 @@ public struct TraceReport {
     default: return word
     }
     return "\u{1B}[\(code)m\(word)\u{1B}[0m"
-  }
-
-  // MARK: JSON
-
-  public func json(_ results: [ScenarioResult]) -> String {
-    JSONValue.object(["scenarios": .array(results.map(json))]).serialized(pretty: true)
-  }
-
-  func json(_ result: ScenarioResult) -> JSONValue {
-    var board: [String: JSONValue] = [:]
-    var data: [String: JSONValue] = [:]
-    for target in result.board.targets {
-      board[target.id] = .array(target.items.map(JSONValue.string))
-      if !target.data.isEmpty { data[target.id] = .object(target.data) }
-    }
-    return .object([
-      "name": .string(result.scenario.name),
-      "file": result.scenario.file.map(JSONValue.string) ?? .null,
-      "rules": .array(result.scenario.rules.map(JSONValue.string)),
-      "steps": .array(result.trace.map(json)),
-      "proposals": .array(result.proposals.map { .string($0.rawValue) }),
-      "outcome": .string(result.outcome.rawValue),
-      "board": .object(board),
-      "data": .object(data),
-      "errors": .array(result.diagnostics.map(json)),
-      "expectations": .object([
-        "checked": .bool(result.scenario.expect != nil),
-        "failures": .array(result.failedExpectations.map(JSONValue.string)),
-      ]),
-      "passed": .bool(result.passed),
-    ])
-  }
-
-  private func json(_ step: TraceStep) -> JSONValue {
-    .object([
-      "number": .integer(Int64(step.number)),
-      "action": .string(step.action.description),
-      "target": step.target.map(JSONValue.string) ?? .null,
-      "calls": .array(
-        step.calls.map {
-          .object([
-            "handler": .string($0.handler.rawValue), "target": .string($0.target),
-            "item": $0.item.map(JSONValue.string) ?? .null, "result": .string($0.result),
-          ])
-        }),
-      "proposal": step.proposal.map { .string($0.rawValue) } ?? .null,
-      "index": step.index.map { .integer(Int64($0)) } ?? .null,
-      "over": step.over.map(JSONValue.string) ?? .null,
-      "edge": step.edge.map { .string($0.rawValue) } ?? .null,
-      "refused": .array(step.refused.map(JSONValue.string)),
-      "limits": .array(
-        step.limits.map { limit in
-          .object([
-            "source": limit.source.map(JSONValue.string) ?? .null,
-            "operations": Self.operations(limit.operations),
-          ])
-        }),
-      "allowed": step.allowed.map(Self.operations) ?? .null,
-      "downgrade": step.downgrade.map { .string($0.description) } ?? .null,
-      "errors": .array(step.diagnostics.map(json)),
-      "printed": .array(step.printed.map(JSONValue.string)),
-      "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,
-    ])
-  }
-
-  private static func operations(_ operations: Set<DragOperation>) -> JSONValue {
-    .array(DragOperation.allCases.filter(operations.contains).map { .string($0.rawValue) })
-  }
-
-  func json(_ diagnostic: Diagnostic) -> JSONValue {
-    .object([
-      "message": .string(diagnostic.message),
-      "file": diagnostic.file.map(JSONValue.string) ?? .null,
-      "line": diagnostic.line.map { .integer(Int64($0)) } ?? .null,
-      "handler": diagnostic.handler.map { .string($0.rawValue) } ?? .null,
-      "target": diagnostic.target.map(JSONValue.string) ?? .null,
-      "step": diagnostic.step.map { .integer(Int64($0)) } ?? .null,
-      "traceback": .string(diagnostic.traceback),
-    ])
   }
 }

@@ -44,6 +44,8 @@ public struct HandlerCall: Hashable, Sendable {
   public var item: ItemID?
   /// What the handler returned; nil when it raised.
   public var value: HandlerValue?
+  /// What the handler printed, in order.
+  public var printed: [String] = []
 
   /// The result as the trace shows it (`true`, `move`, `{ index = 2, operation = copy }`),
   /// or `error` when the handler raised.
@@ -101,6 +103,9 @@ public struct TraceStep: Hashable, Sendable {
   public var action: StepAction
   /// The target under the pointer after the step, if any.
   public var target: TargetID?
+  /// Where the pointer is on the board after a pointer or modifier step; nil off the
+  /// board and on steps that do not negotiate.
+  public var pointer: Point?
   public var calls: [HandlerCall] = []
   /// The negotiated proposal after a pointer or modifier step.
   public var proposal: Proposal?
@@ -119,7 +124,8 @@ public struct TraceStep: Hashable, Sendable {
   /// Set when the negotiation changed the rule's proposal.
   public var downgrade: Downgrade?
   public var diagnostics: [Diagnostic] = []
-  /// What rule code printed during the step.
+  /// What rule code printed during the step, in order; each call's own lines are also
+  /// in its ``HandlerCall/printed``.
   public var printed: [String] = []
   /// The outcome, on the final step.
   public var outcome: DropOutcome?

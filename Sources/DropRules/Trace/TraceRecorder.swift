@@ -9,7 +9,7 @@ struct TraceRecorder {
     case call(Handler, TargetID, item: ItemID?, HandlerValue?)
     case printed(String)
     indirect case diagnostic(Diagnostic)
-    case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?)
+    case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?, pointer: Point?)
     /// The item a drop would land on, and its third.
     case over(ItemID, ItemEdge)
     case refused(ItemID)
@@ -38,8 +38,11 @@ struct TraceRecorder {
     steps.reserveCapacity(stepCount)
     var entered: TargetID?
     var numbered = 0
+    // A handler's lines are recorded just before its call.
+    var unclaimedLines = 0
     for event in events {
       if case .step(let action) = event {
+        unclaimedLines = 0
         if let first = steps.first, steps.count == 1, case .begin = first.action, first.isQuiet { steps = [] }
         if case .begin = action {
           steps.append(TraceStep(number: 0, action: action))
@@ -54,11 +57,17 @@ struct TraceRecorder {
       switch event {
       case .step: break
       case .call(let handler, let target, let item, let value):
-        steps[last].calls.append(HandlerCall(handler: handler, target: target, item: item, value: value))
-      case .printed(let line): steps[last].printed.append(line)
+        let printed = Array(steps[last].printed.suffix(unclaimedLines))
+        unclaimedLines = 0
+        steps[last].calls.append(
+          HandlerCall(handler: handler, target: target, item: item, value: value, printed: printed))
+      case .printed(let line):
+        steps[last].printed.append(line)
+        unclaimedLines += 1
       case .diagnostic(let diagnostic): steps[last].diagnostics.append(diagnostic)
-      case .proposal(let proposal, let index, let downgrade, let target):
+      case .proposal(let proposal, let index, let downgrade, let target, let pointer):
         steps[last].proposal = proposal
+        steps[last].pointer = pointer
         steps[last].index = index
         steps[last].downgrade = downgrade
         steps[last].target = target
