@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "DropRules", targets: ["DropRules"]),
     .library(name: "DropRulesTesting", targets: ["DropRulesTesting"]),
+    .library(name: "DropRulesWeb", targets: ["DropRulesWeb"]),
     .executable(name: "droprules", targets: ["droprules"]),
   ],
   dependencies: [
@@ -27,15 +28,25 @@ let package = Package(
       dependencies: ["DropRules"],
       resources: [.embedInCode("Resources/testing.lua")]
     ),
+    .target(
+      name: "DropRulesWeb",
+      dependencies: ["DropRules"],
+      resources: [
+        .embedInCode("Resources/board.css"), .embedInCode("Resources/board.js"),
+        .embedInCode("Resources/replay.html"), .embedInCode("Resources/replay.js"),
+      ]
+    ),
     .executableTarget(
       name: "droprules",
       dependencies: [
         "DropRules",
         "DropRulesTesting",
+        "DropRulesWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "DropRulesTests", dependencies: ["DropRules", "DropRulesTesting"]),
+    .testTarget(name: "DropRulesWebTests", dependencies: ["DropRulesWeb"]),
     .testTarget(name: "DropRulesCLITests", dependencies: ["droprules"]),
   ],
   swiftLanguageModes: [.v6]

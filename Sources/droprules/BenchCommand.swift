@@ -25,7 +25,12 @@ struct BenchCommand: ParsableCommand {
   var iterations = 1000
 
   @Option(help: "Output format: text or json.")
-  var format: RunCommand.TraceFormat = .text
+  var format: ReportFormat = .text
+
+  /// Bench reports figures: there is no replay to draw, so no html.
+  enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
 
   @OptionGroup var limitOptions: LimitOptions
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DropRules
+import DropRulesWeb
 import Foundation
 
 struct RunCommand: ParsableCommand {
@@ -9,6 +10,9 @@ struct RunCommand: ParsableCommand {
     discussion: """
       Prints, per step, the handlers called and their results, the proposal, any \
       downgrade and rule errors, then the outcome and the final board.
+      --format html writes one self-contained HTML page (no network fetches) that draws \
+      each board from its frames and replays the drag with a step slider; redirect it \
+      to a file and open that in a browser.
       Exit status: 0 clean; 1 an expectation failed or a rule raised; 2 input could not be loaded.
       """
   )
@@ -19,13 +23,13 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("rules"), help: "Extra rule files or folders, loaded after the scenario's own rules.")
   var rules: [String] = []
 
-  @Option(help: "Output format: text or json.")
+  @Option(help: "Output format: text, json or html.")
   var format: TraceFormat = .text
 
   @OptionGroup var limitOptions: LimitOptions
 
   enum TraceFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, html
   }
 
   func validate() throws {
@@ -58,6 +62,7 @@ struct RunCommand: ParsableCommand {
     switch format {
     case .text: if !results.isEmpty { print(results.map(report.text).joined(separator: "\n\n")) }
     case .json: print(report.json(results))
+    case .html: if !results.isEmpty { print(ReplayPage().html(results), terminator: "") }
     }
     if loadFailed { throw Exit.loadError }
     if results.contains(where: { !$0.passed }) { throw Exit.failed }

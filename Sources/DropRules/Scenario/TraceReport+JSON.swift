@@ -6,7 +6,8 @@ extension TraceReport {
     JSONValue.object(["scenarios": .array(results.map(json))]).serialized(pretty: true)
   }
 
-  func json(_ result: ScenarioResult) -> JSONValue {
+  /// One replayed scenario as the JSON trace shows it (an element of `scenarios`).
+  public func json(_ result: ScenarioResult) -> JSONValue {
     var board: [String: JSONValue] = [:]
     var data: [String: JSONValue] = [:]
     for target in result.board.targets {

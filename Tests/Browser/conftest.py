@@ -1,0 +1,85 @@
+"""Browser tests of droprules' pages: headless Chromium (Debian's) driven by Playwright.
+
+Every page is opened with all network access blocked except the droprules server under
+test on 127.0.0.1, and every console error or uncaught exception fails the test.
+"""
+import json
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = pathlib.Path(os.environ.get("DROPRULES_BIN", ROOT / ".build" / "debug" / "droprules"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+BUNDLED_SCENARIOS = sorted(str(path.relative_to(ROOT)) for path in ROOT.glob("rules/*/*.scenario.json"))
+FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
+
+
+def droprules(*arguments, cwd=ROOT, check=True):
+    """Runs the built droprules binary and returns the completed process."""
+    result = subprocess.run([str(BINARY), *arguments], cwd=cwd, capture_output=True, text=True, timeout=120)
+    if check and result.returncode not in (0, 1):
+        raise AssertionError(f"droprules {' '.join(arguments)} exited {result.returncode}: {result.stderr}")
+    return result
+
+
+def page_data(html):
+    """The JSON the replay page embeds, read back the way the page reads it."""
+    match = re.search(r'<script type="application/json" id="droprules-data">(.*?)</script>', html, re.S)
+    assert match, "no data element"
+    return json.loads(match.group(1))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+class Watched:
+    """A page whose console errors, page errors and network attempts are recorded."""
+
+    def __init__(self, page):
+        self.page = page
+        self.errors = []
+        self.blocked = []
+
+    def assert_clean(self):
+        assert self.errors == [], f"console errors: {self.errors}"
+        assert self.blocked == [], f"network requests: {self.blocked}"
+
+
+@pytest.fixture
+def open_page(browser):
+    """Opens pages in a fresh context where only file:// and the given local origin load."""
+    contexts = []
+
+    def opener(url, allowed_origin=None, width=1400, height=900):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        watched = Watched(page)
+
+        def route(route):
+            url = route.request.url
+            if url.startswith("file://") or url.startswith("data:") or (allowed_origin and url.startswith(allowed_origin)):
+                route.continue_()
+            else:
+                watched.blocked.append(url)
+                route.abort()
+
+        context.route("**/*", route)
+        page.on("console", lambda message: watched.errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: watched.errors.append(str(error)))
+        page.goto(url)
+        return watched
+
+    yield opener
+    for context in contexts:
+        context.close()
