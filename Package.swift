@@ -10,7 +10,8 @@ let package = Package(
     .executable(name: "droprules", targets: ["droprules"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     .systemLibrary(
@@ -34,7 +35,12 @@ let package = Package(
       resources: [
         .embedInCode("Resources/board.css"), .embedInCode("Resources/board.js"),
         .embedInCode("Resources/replay.html"), .embedInCode("Resources/replay.js"),
+        .embedInCode("Resources/playground.html"), .embedInCode("Resources/playground.js"),
       ]
+    ),
+    .target(
+      name: "DropRulesPlayground",
+      dependencies: ["DropRules", "DropRulesWeb", .product(name: "FlyingFox", package: "FlyingFox")]
     ),
     .executableTarget(
       name: "droprules",
@@ -42,11 +48,16 @@ let package = Package(
         "DropRules",
         "DropRulesTesting",
         "DropRulesWeb",
+        "DropRulesPlayground",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "DropRulesTests", dependencies: ["DropRules", "DropRulesTesting"]),
     .testTarget(name: "DropRulesWebTests", dependencies: ["DropRulesWeb"]),
+    .testTarget(
+      name: "DropRulesPlaygroundTests",
+      dependencies: ["DropRulesPlayground", .product(name: "FlyingFox", package: "FlyingFox")]
+    ),
     .testTarget(name: "DropRulesCLITests", dependencies: ["droprules"]),
   ],
   swiftLanguageModes: [.v6]

@@ -31,6 +31,8 @@ enum WebAssets {
   static let boardScript = text(PackageResources.board_js)
   static let replayPage = text(PackageResources.replay_html)
   static let replayScript = text(PackageResources.replay_js)
+  static let playgroundPage = text(PackageResources.playground_html)
+  static let playgroundScript = text(PackageResources.playground_js)
 
   private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

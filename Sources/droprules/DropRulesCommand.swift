@@ -2,7 +2,7 @@ import ArgumentParser
 import DropRules
 
 @main
-struct DropRulesCommand: ParsableCommand {
+struct DropRulesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "droprules",
     abstract: "Run, test and check Lua drag-and-drop rules.",
@@ -11,7 +11,7 @@ struct DropRulesCommand: ParsableCommand {
       SwiftUI's DropDelegate: validateDrop, dropEntered, dropUpdated, dropExited and \
       performDrop. Scenario files (*.scenario.json) describe a board and a drag to replay.
       """,
-    subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self]
+    subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, PlayCommand.self]
   )
 }
 

@@ -187,6 +187,18 @@ const DropBoard = (() => {
     }
   }
 
+  /// A handler call's result as the text trace writes it: `true`, `move`, `copy, index 2`,
+  /// `copy, move`, `nil`; `error` when it raised, nothing where the host ignores it.
+  function describeResult(call) {
+    if (call.error) return "error";
+    if (["dropEntered", "dropExited", "dragEnded"].includes(call.handler)) return "";
+    const result = call.result;
+    if (result === null || result === undefined) return "nil";
+    if (Array.isArray(result)) return result.join(", ") || "none";
+    if (typeof result === "object") return result.operation + (result.index != null ? `, index ${result.index}` : "");
+    return String(result);
+  }
+
   /// Draws `model` ({targets, items}) into `container` at `scale` over the board box
   /// `box`, and returns a drawing whose `mark(view)` shows a moment of a drag.
   function draw(container, model, box, scale, options = {}) {
@@ -267,7 +279,8 @@ const DropBoard = (() => {
         const target = model.targets.find((candidate) => candidate.id === view.target);
         if (finite(view.index) && target && finite(target.itemExtent) && target.itemExtent > 0) {
           const line = element("div", `insert-line p-${proposal}`);
-          const offset = (view.index - 1) * target.itemExtent * scale;
+          // The first gap sits on the frame's edge: drawn just inside it, so it shows.
+          const offset = Math.max((view.index - 1) * target.itemExtent * scale, 6);
           if (target.axis === "horizontal") Object.assign(line.style, { left: `${offset}px`, top: "0", bottom: "0" });
           else Object.assign(line.style, { top: `${offset}px`, left: "0", right: "0" });
           line.classList.add(target.axis === "horizontal" ? "across" : "along");
@@ -316,5 +329,5 @@ const DropBoard = (() => {
     return { mark, toBoard, targetNodes, itemNodes, scale, box };
   }
 
-  return { bounds, fitScale, readableScale, initialScale, draw, itemLabel, rect, element, PROPOSALS };
+  return { bounds, fitScale, readableScale, initialScale, draw, itemLabel, rect, element, describeResult, PROPOSALS };
 })();

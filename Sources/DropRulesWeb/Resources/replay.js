@@ -3,7 +3,7 @@
 "use strict";
 
 const DropReplay = (() => {
-  const { element } = DropBoard;
+  const { element, describeResult } = DropBoard;
   const IGNORED_RESULTS = ["dropEntered", "dropExited", "dragEnded"];
   const PLAY_INTERVAL = 1000;
 
@@ -22,19 +22,6 @@ const DropReplay = (() => {
         return `outside, into an app that takes ${(action.accepts || []).join(", ")} as ${action.operation}`;
       default: return String(action.kind);
     }
-  }
-
-  /// A handler's result as text: `true`, `move`, `copy, index 2`, `copy, move`, `nil`.
-  function describeResult(call) {
-    if (call.error) return "error";
-    if (IGNORED_RESULTS.includes(call.handler)) return "";
-    const result = call.result;
-    if (result === null || result === undefined) return "nil";
-    if (Array.isArray(result)) return result.join(", ") || "none";
-    if (typeof result === "object") {
-      return result.operation + (result.index != null ? `, index ${result.index}` : "");
-    }
-    return String(result);
   }
 
   function badge(text, className) {
@@ -398,7 +385,7 @@ const DropReplay = (() => {
     window.droprulesReplay = views;
   }
 
-  return { start, describeAction, describeResult, moments, changes };
+  return { start, describeAction, moments, changes };
 })();
 
 DropReplay.start();

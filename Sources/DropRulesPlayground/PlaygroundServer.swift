@@ -1,0 +1,105 @@
+import DropRules
+import DropRulesWeb
+import FlyingFox
+import Foundation
+
+/// The playground's web server: the page at `/`, the host protocol at `POST /rpc`, on
+/// 127.0.0.1 only.
+///
+/// Only this machine can connect, but any web page open in its browser could try to
+/// send requests, so a request must name this server as its `Host` (no DNS rebinding),
+/// carry JSON (a cross-site form cannot), and come from this server's own page when it
+/// names an `Origin`.
+public struct PlaygroundServer: Sendable {
+  public let session: PlaygroundSession
+  public let page: String
+  public let port: UInt16
+
+  public init(session: PlaygroundSession, page: String, port: UInt16) {
+    self.session = session
+    self.page = page
+    self.port = port
+  }
+
+  /// Serves until the task is cancelled; `listening` gets the port once it is open
+  /// (the one the system chose when `port` is 0).
+  public func run(listening: @escaping @Sendable (UInt16) -> Void) async throws {
+    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
+    let page = page
+    let session = session
+    await server.appendRoute("GET /") { request in
+      guard Self.isLocal(request) else { return Self.refused("this server answers only as 127.0.0.1 or localhost") }
+      return HTTPResponse(
+        statusCode: .ok,
+        headers: [
+          .contentType: "text/html; charset=utf-8", HTTPHeader("Cache-Control"): "no-store",
+          HTTPHeader("Content-Security-Policy"): PlaygroundPage.contentSecurityPolicy,
+        ],
+        body: Data(page.utf8))
+    }
+    await server.appendRoute("POST /rpc") { request in try await Self.answer(request, session: session) }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await server.run() }
+      try await server.waitUntilListening(timeout: 10)
+      if case .ip4(_, let port) = await server.listeningAddress { listening(port) }
+      try await group.next()
+    }
+  }
+
+  static func answer(_ request: HTTPRequest, session: PlaygroundSession) async throws -> HTTPResponse {
+    guard isLocal(request) else { return refused("this server answers only as 127.0.0.1 or localhost") }
+    guard isFromOwnPage(request) else { return refused("requests come only from the playground's own page") }
+    guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+      return HTTPResponse(statusCode: .unsupportedMediaType, body: Data("send JSON-RPC as application/json\n".utf8))
+    }
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > ProtocolDispatcher.maximumRequestBytes {
+      return json(ProtocolDispatcher.responseToOverlongRequest(byteCount: length))
+    }
+    let body = try await request.bodyData
+    let (method, id) = Self.peek(body)
+    let ticket = method == "move" ? session.takeMoveTicket() : nil
+    let answer = await session.respond(to: body, method: method, id: id, moveTicket: ticket)
+    var response = json(answer.response ?? "")
+    if let reload = answer.reload {
+      // A header carries no newline and only ASCII: the JSON is percent-encoded.
+      response.headers[HTTPHeader("X-Droprules-Reload")] = Self.percentEncoded(reload)
+    }
+    return response
+  }
+
+  /// The method and id of a single request, for the ticket and the skipped answer; a
+  /// batch or broken text gives nil (the dispatcher answers it as it should).
+  static func peek(_ body: Data) -> (method: String?, id: DropRules.JSONValue) {
+    guard let fields = (try? DropRules.JSONValue.parse(body))?.objectValue else { return (nil, .null) }
+    return (fields["method"]?.stringValue, fields["id"] ?? .null)
+  }
+
+  static func isLocal(_ request: HTTPRequest) -> Bool {
+    guard let host = request.headers[.host]?.lowercased() else { return false }
+    let name = host.split(separator: ":", maxSplits: 1).first.map(String.init) ?? host
+    return name == "127.0.0.1" || name == "localhost"
+  }
+
+  static func isFromOwnPage(_ request: HTTPRequest) -> Bool {
+    guard let origin = request.headers[HTTPHeader("Origin")]?.lowercased() else { return true }
+    guard let host = request.headers[.host]?.lowercased() else { return false }
+    return origin == "http://" + host
+  }
+
+  static func json(_ text: String) -> HTTPResponse {
+    HTTPResponse(
+      statusCode: .ok,
+      headers: [.contentType: "application/json; charset=utf-8", HTTPHeader("Cache-Control"): "no-store"],
+      body: Data(text.utf8))
+  }
+
+  static func refused(_ reason: String) -> HTTPResponse {
+    HTTPResponse(statusCode: .forbidden, body: Data((reason + "\n").utf8))
+  }
+
+  static func percentEncoded(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-_.~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+  }
+}

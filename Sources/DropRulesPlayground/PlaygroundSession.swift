@@ -1,0 +1,64 @@
+import DropRules
+import Foundation
+import Synchronization
+
+/// The playground's rule session, confined to one actor: a ``ProtocolDispatcher`` and
+/// its Lua host are not `Sendable`, while HTTP requests arrive on many tasks at once.
+///
+/// The page sends a `move` for each `dragover`, about every 50 ms. Each move takes a
+/// ticket as it arrives, and only the newest ticket's move runs: an older one still
+/// waiting for the actor is answered as skipped without calling a rule, so moves never
+/// queue up behind a slow handler, and never run out of order.
+public actor PlaygroundSession {
+  private let dispatcher: ProtocolDispatcher
+  private var watch: RuleFileWatch
+  /// Taken without waiting for the actor, so a move's ticket tells when it arrived.
+  private let moveTickets = Atomic<Int>(0)
+
+  /// A session that answers with `dispatcher`, whose rule files it watches.
+  public init(dispatcher: sending ProtocolDispatcher) {
+    self.dispatcher = dispatcher
+    watch = RuleFileWatch(files: dispatcher.session.ruleFiles)
+  }
+
+  /// What the server sends back for one request.
+  public struct Answer: Sendable {
+    /// The JSON-RPC response text; nil for a notification.
+    public var response: String?
+    /// The `load` response when the rules were reloaded before this request.
+    public var reload: String?
+  }
+
+  /// Takes a ticket for a move as it arrives; the move runs only if no newer ticket was
+  /// taken by the time the actor gets to it.
+  public nonisolated func takeMoveTicket() -> Int {
+    moveTickets.add(1, ordering: .sequentiallyConsistent).newValue
+  }
+
+  /// Answers one request. `method` and `id` are the request's, read by the caller; a
+  /// `move` passes its ticket.
+  public func respond(to body: Data, method: String?, id: JSONValue, moveTicket: Int?) -> Answer {
+    if let moveTicket, moveTicket != moveTickets.load(ordering: .sequentiallyConsistent) {
+      return Answer(response: Self.skipped(id: id), reload: nil)
+    }
+    var reload: String?
+    if method == "beginDrag", !dispatcher.session.isDragging, watch.changed(files: dispatcher.session.ruleFiles) {
+      // The files were saved since the last drag: load them again first. When they do
+      // not load, the session keeps the rules it had, and the page shows why.
+      reload = dispatcher.respond(to: Data(#"{"jsonrpc": "2.0", "id": "reload", "method": "load"}"#.utf8))
+      _ = watch.changed(files: dispatcher.session.ruleFiles)
+    }
+    return Answer(response: dispatcher.respond(to: body), reload: reload)
+  }
+
+  /// The answer to a move that a newer one replaced before it ran.
+  static func skipped(id: JSONValue) -> String {
+    JSONValue.object([
+      "jsonrpc": .string("2.0"), "id": id,
+      "error": .object([
+        "code": .integer(-32000), "message": .string("skipped: a newer move arrived before this one ran"),
+        "data": .object(["skipped": .bool(true)]),
+      ]),
+    ]).serialized()
+  }
+}

@@ -1,0 +1,60 @@
+import DropRules
+import FlyingFox
+import Foundation
+import Testing
+
+@testable import DropRulesPlayground
+
+@Suite("playground server checks")
+struct PlaygroundServerTests {
+  func request(_ headers: [String: String], body: String = "") -> HTTPRequest {
+    var fields = HTTPHeaders()
+    for (name, value) in headers { fields[HTTPHeader(name)] = value }
+    return HTTPRequest(
+      method: .POST, version: .http11, path: "/rpc", query: [], headers: fields, body: HTTPBodySequence(data: Data()))
+  }
+
+  @Test("only a loopback Host is answered: a rebinding name is not")
+  func hostCheck() {
+    #expect(PlaygroundServer.isLocal(request(["Host": "127.0.0.1:8765"])))
+    #expect(PlaygroundServer.isLocal(request(["Host": "localhost:8765"])))
+    #expect(PlaygroundServer.isLocal(request(["Host": "LOCALHOST"])))
+    #expect(!PlaygroundServer.isLocal(request(["Host": "evil.example:8765"])))
+    #expect(!PlaygroundServer.isLocal(request(["Host": "127.0.0.1.evil.example"])))
+    #expect(!PlaygroundServer.isLocal(request([:])))
+  }
+
+  @Test("an Origin must be the server's own")
+  func originCheck() {
+    #expect(PlaygroundServer.isFromOwnPage(request(["Host": "127.0.0.1:8765"])))
+    #expect(PlaygroundServer.isFromOwnPage(request(["Host": "127.0.0.1:8765", "Origin": "http://127.0.0.1:8765"])))
+    #expect(!PlaygroundServer.isFromOwnPage(request(["Host": "127.0.0.1:8765", "Origin": "http://evil.example"])))
+    #expect(!PlaygroundServer.isFromOwnPage(request(["Host": "127.0.0.1:8765", "Origin": "null"])))
+  }
+
+  @Test("the method and id of a single request are read; anything else gives none")
+  func peek() {
+    let move = PlaygroundServer.peek(Data(#"{"jsonrpc": "2.0", "id": 7, "method": "move"}"#.utf8))
+    #expect(move.method == "move" && move.id == .integer(7))
+    #expect(PlaygroundServer.peek(Data(#"[{"method": "move", "id": 1}]"#.utf8)).method == nil)
+    #expect(PlaygroundServer.peek(Data("not json".utf8)).method == nil)
+    #expect(PlaygroundServer.peek(Data(#"{"method": 3}"#.utf8)).method == nil)
+  }
+
+  @Test("a reload note is one line of ASCII that decodes back to the JSON")
+  func percentEncoding() {
+    let json = #"{"error": {"message": "a.lua:1: unexpected \"\n\" — é </script>"}}"#
+    let encoded = PlaygroundServer.percentEncoded(json)
+    #expect(encoded.allSatisfy { $0.isASCII && !$0.isNewline && $0 != " " })
+    #expect(encoded.removingPercentEncoding == json)
+  }
+
+  @Test("a skipped move is an error answer with the request's id that says so")
+  func skippedAnswer() throws {
+    let answer = try JSONValue.parse(PlaygroundSession.skipped(id: .string("m1")))
+    #expect(answer.objectValue?["id"] == .string("m1"))
+    let error = try #require(answer.objectValue?["error"]?.objectValue)
+    #expect(error["code"] == .integer(-32000))
+    #expect(error["data"] == .object(["skipped": .bool(true)]))
+  }
+}
