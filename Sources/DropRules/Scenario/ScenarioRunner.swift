@@ -12,6 +12,10 @@ public struct ScenarioResult {
   /// Lines rule files printed while loading.
   public var loadOutput: [String]
 
+  /// Why the drop was not performed, when the drag ended in a drop that failed or was
+  /// cancelled (see ``OutcomeReason``).
+  public var outcomeReason: OutcomeReason? { trace.last(where: { $0.outcome != nil })?.outcomeReason }
+
   /// Whether the run is clean: expectations met and, unless the scenario expects a
   /// number of errors, no rule raised.
   public var passed: Bool {

@@ -15,7 +15,12 @@ struct TraceRecorder {
     case refused(ItemID)
     case limit(OperationLimit)
     case allowed(Set<DragOperation>)
-    case outcome(DropOutcome)
+    /// A pointer step searched the board; the targets it passed over follow. A pointer
+    /// step that stayed inside a target nothing cuts into records no search: the
+    /// targets under the pointer are those of the last search, and so are its skips.
+    case searched
+    case skipped(SkippedTarget)
+    case outcome(DropOutcome, OutcomeReason?)
   }
 
   private(set) var events: [Event] = []
@@ -40,8 +45,21 @@ struct TraceRecorder {
     var numbered = 0
     // A handler's lines are recorded just before its call.
     var unclaimedLines = 0
+    // The skips of the last search, and whether the step being read searched.
+    var lastSkipped: [SkippedTarget] = []
+    var searched = false
+    func finishStep() {
+      guard let last = steps.indices.last else { return }
+      if searched {
+        lastSkipped = steps[last].skipped
+      } else if case .at = steps[last].action {
+        steps[last].skipped = lastSkipped
+      }
+      searched = false
+    }
     for event in events {
       if case .step(let action) = event {
+        finishStep()
         unclaimedLines = 0
         if let first = steps.first, steps.count == 1, case .begin = first.action, first.isQuiet { steps = [] }
         if case .begin = action {
@@ -78,12 +96,18 @@ struct TraceRecorder {
       case .refused(let item): steps[last].refused.append(item)
       case .limit(let limit): steps[last].limits.append(limit)
       case .allowed(let allowed): steps[last].allowed = allowed
-      case .outcome(let outcome):
+      case .searched:
+        searched = true
+        steps[last].skipped = []
+      case .skipped(let skipped): steps[last].skipped.append(skipped)
+      case .outcome(let outcome, let reason):
         steps[last].outcome = outcome
+        steps[last].outcomeReason = reason
         steps[last].target = nil
         entered = nil
       }
     }
+    finishStep()
     if let first = steps.first, steps.count == 1, case .begin = first.action, first.isQuiet { steps = [] }
     return steps
   }
