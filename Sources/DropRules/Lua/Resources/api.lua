@@ -23,6 +23,19 @@ local function checked(value, message)
   return value
 end
 
+-- A method called with a dot (`info.itemProviders(types)`) gets its first argument as
+-- the object: say that, rather than complain about the argument. `shown` is how the
+-- rule reaches the method (`info:itemProviders`); `depth` counts the api.lua functions
+-- between the rule and this one (1: the method itself).
+local function checkSelf(value, kind, shown, depth)
+  local backing = backingOf(value)
+  if backing == nil or rawget(backing, "kind") ~= kind then
+    fail("call " .. shown:match("[^:]*$") .. " with a colon: " .. shown .. "(...), not "
+      .. shown:gsub(":", ".") .. "(...)", 2 + (depth or 1))
+  end
+  return backing
+end
+
 local function typeList(types, caller)
   if type(types) == "string" then return { types } end
   if type(types) ~= "table" then
@@ -45,16 +58,18 @@ local function itemID(item, caller)
 end
 
 function Item.conformsTo(item, typeID)
-  return host.itemConforms(itemID(item, "item:conformsTo"), typeList(typeID, "item:conformsTo"))
+  local id = checkSelf(item, "item", "item:conformsTo").id
+  return host.itemConforms(id, typeList(typeID, "item:conformsTo"))
 end
 
 function Item.data(item, typeID)
+  local id = checkSelf(item, "item", "item:data").id
   if type(typeID) ~= "string" then fail("item:data expects a type identifier, got " .. type(typeID), 2) end
-  return host.itemData(itemID(item, "item:data"), typeID)
+  return host.itemData(id, typeID)
 end
 
 function Item.copy(item)
-  local id, message = host.copyItem(itemID(item, "item:copy"))
+  local id, message = host.copyItem(checkSelf(item, "item", "item:copy").id)
   if id == nil then fail(message, 2) end
   return itemObject(id)
 end
@@ -101,10 +116,7 @@ local Target = {}
 
 local function targetID(target, caller)
   local backing = backingOf(target)
-  if backing == nil or backing.kind ~= "target" then
-    fail(caller .. " must be called on a target with a colon (target:" .. caller:match(":(.*)") .. "(...)), got "
-      .. type(target), 3)
-  end
+  if backing == nil or backing.kind ~= "target" then checkSelf(target, "target", caller, 2) end
   return backing.id
 end
 
@@ -157,8 +169,9 @@ function Target.remove(target, item)
 end
 
 function Target.set(target, key, value)
+  local id = targetID(target, "target:set")
   if type(key) ~= "string" then fail("target:set expects a string key, got " .. type(key), 2) end
-  change(forgetTargets(host.setData(targetID(target, "target:set"), key, thaw(value))))
+  change(forgetTargets(host.setData(id, key, thaw(value))))
 end
 
 local function fetchTargetField(backing, key)
@@ -202,8 +215,12 @@ end
 
 local board = object({
   kind = "board",
-  target = function(_, id) return targetObject(id) end,
-  item = function(_, id)
+  target = function(self, id)
+    checkSelf(self, "board", "info.board:target")
+    return targetObject(id)
+  end,
+  item = function(self, id)
+    checkSelf(self, "board", "info.board:item")
     if host.itemExists(id) then return itemObject(id) end
     return nil
   end,
@@ -215,11 +232,13 @@ local function set(list, what)
   return view(members, what)
 end
 
-local function hasItemsConforming(_, types)
+local function hasItemsConforming(info, types)
+  checkSelf(info, "info", "info:hasItemsConforming")
   return host.anyItemConforms(typeList(types, "info:hasItemsConforming"))
 end
 
-local function itemProviders(_, types)
+local function itemProviders(info, types)
+  checkSelf(info, "info", "info:itemProviders")
   local list = {}
   for index, id in ipairs(host.itemsConforming(typeList(types, "info:itemProviders"))) do
     list[index] = itemObject(id)
