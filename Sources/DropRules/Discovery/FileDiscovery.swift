@@ -15,7 +15,9 @@ public enum FileDiscovery {
     relativePath.hasSuffix("_test.lua") || relativePath.hasSuffix(".scenario.json")
   }
 
-  /// The files `paths` name, sorted, and the paths that do not exist.
+  /// The files `paths` name, sorted, each once (a file named twice, by the same path or
+  /// through a folder, a `..` or a link, is kept under its first name), and the paths
+  /// that do not exist.
   ///
   /// - Parameters:
   ///   - recursive: whether directories are searched below their top level.
@@ -43,7 +45,9 @@ public enum FileDiscovery {
         : (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
       files += relatives.filter(wanted).map { base + "/" + $0 }
     }
-    return (files.sorted(), missing)
+    var seen: Set<String> = []
+    let unique = files.filter { seen.insert(RuleFileConfinement.realPath($0) ?? $0).inserted }
+    return (unique.sorted(), missing)
   }
 
   /// Rule files grouped by folder, since the files of one folder load into one host.

@@ -173,9 +173,10 @@ public final class LuaRuntime {
   public func loadFile(
     atPath path: String, environment: LuaReference?
   ) throws(LuaError) -> LuaReference {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let contents = FileManager.default.contents(atPath: path) else {
       throw LuaError(kind: .refused, message: "cannot read the file", file: path)
     }
+    let data = Self.withoutByteOrderMark(contents)
     if data.first == 0x1B {
       throw LuaError(
         kind: .refused, message: "binary (precompiled) chunks are not loaded; use the .lua source",

@@ -43,7 +43,17 @@ public struct ScenarioDecoder {
         file: path, path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
     }
     let directory = (path as NSString).deletingLastPathComponent
-    return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
+    do {
+      return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
+    } catch {
+      // The value the error is about, found in the text again: editors link to file:line:column.
+      var located = error
+      if let (line, column) = JSONLocator.lineAndColumn(of: error.path, in: Array(data)) {
+        located.line = line
+        located.column = column
+      }
+      throw located
+    }
   }
 
   /// Decodes a scenario from its JSON form.
@@ -55,26 +65,28 @@ public struct ScenarioDecoder {
   ) throws(ScenarioError) -> Scenario {
     let root = try object(json, at: "")
     try allowOnly(["name", "rules", "types", "board", "drag", "steps", "expect"], in: root, at: "")
-    let name = try root["name"].map { value throws(ScenarioError) in try string(value, at: "name") } ?? file
+    let name = try present(root, "name").map { value throws(ScenarioError) in try string(value, at: "name") } ?? file
     var rules = defaultRules
-    if let list = root["rules"] {
+    if let list = present(root, "rules") {
       rules = try array(list, at: "rules").enumerated().map { offset, value throws(ScenarioError) in
         try rulePath(string(value, at: "rules\(position(offset))"), at: "rules\(position(offset))")
       }
     }
-    let types = try root["types"].map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
-    guard let boardJSON = root["board"] else { throw error(at: "board", "is missing") }
+    let types = try present(root, "types").map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
+    guard let boardJSON = root["board"] else { throw missing("board") }
     let board = try decodeBoard(boardJSON)
     let drag: DragRequest
-    if let dragJSON = root["drag"] {
+    if let dragJSON = present(root, "drag") {
       drag = try decodeDrag(dragJSON, board: board)
     } else if requiresDrag {
-      throw error(at: "drag", "is missing")
+      throw missing("drag")
     } else {
       drag = DragRequest(items: [])
     }
-    let steps = try decodeSteps(root["steps"] ?? .array([]), board: board)
-    let expect = try root["expect"].map { value throws(ScenarioError) in try decodeExpectation(value, board: board) }
+    let steps = try decodeSteps(present(root, "steps") ?? .array([]), board: board)
+    let expect = try present(root, "expect").map { value throws(ScenarioError) in
+      try decodeExpectation(value, board: board)
+    }
     return Scenario(
       name: name, file: file, rules: rules, types: types, board: board, drag: drag, steps: steps, expect: expect)
   }
@@ -97,9 +109,10 @@ public struct ScenarioDecoder {
       let path = "types\(position(offset))"
       let fields = try object(value, at: path)
       try allowOnly(["id", "conformsTo"], in: fields, at: path)
-      guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
+      guard let id = fields["id"] else { throw missing(path + ".id") }
       let parents = try
-        (fields["conformsTo"].map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") } ?? [])
+        (present(fields, "conformsTo").map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") }
+        ?? [])
         .enumerated().map { index, parent throws(ScenarioError) in
           TypeIdentifier(try string(parent, at: "\(path).conformsTo\(position(index))"))
         }
@@ -110,7 +123,7 @@ public struct ScenarioDecoder {
   private func decodeBoard(_ json: JSONValue) throws(ScenarioError) -> Board {
     let fields = try object(json, at: "board")
     try allowOnly(["targets"], in: fields, at: "board")
-    guard let targetsJSON = fields["targets"] else { throw error(at: "board.targets", "is missing") }
+    guard let targetsJSON = fields["targets"] else { throw missing("board.targets") }
     var targets: [DropTarget] = []
     var items: [DragItem] = []
     // Where each target id was declared, as offsets: paths are made only for an error.
@@ -146,18 +159,19 @@ public struct ScenarioDecoder {
   ) throws(ScenarioError) -> (DropTarget, [DragItem]) {
     let fields = try object(json, at: path())
     try allowOnly(["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"], in: fields, at: path())
-    guard let id = fields["id"] else { throw error(at: path() + ".id", "is missing") }
-    guard let type = fields["type"] else { throw error(at: path() + ".type", "is missing") }
-    guard let frameJSON = fields["frame"] else { throw error(at: path() + ".frame", "is missing") }
+    guard let id = fields["id"] else { throw missing(path() + ".id") }
+    guard let type = fields["type"] else { throw missing(path() + ".type") }
+    guard let frameJSON = fields["frame"] else { throw missing(path() + ".frame") }
     let frame = try decodeFrame(frameJSON, at: path() + ".frame")
-    let data = try fields["data"].map { value throws(ScenarioError) in try object(value, at: path() + ".data") } ?? [:]
+    let data =
+      try present(fields, "data").map { value throws(ScenarioError) in try object(value, at: path() + ".data") } ?? [:]
     let items = try
-      (fields["items"].map { value throws(ScenarioError) in try array(value, at: path() + ".items") } ?? [])
+      (present(fields, "items").map { value throws(ScenarioError) in try array(value, at: path() + ".items") } ?? [])
       .enumerated().map { offset, value throws(ScenarioError) in
         try decodeItem(value, at: "\(path()).items\(position(offset))")
       }
     var axis: ItemAxis?
-    if let axisJSON = fields["axis"] {
+    if let axisJSON = present(fields, "axis") {
       let name = try string(axisJSON, at: path() + ".axis")
       guard let parsed = ItemAxis(rawValue: name) else {
         throw error(at: path() + ".axis", "expected \"vertical\" or \"horizontal\", got \"\(name)\"")
@@ -165,7 +179,7 @@ public struct ScenarioDecoder {
       axis = parsed
     }
     var extent: Double?
-    if let extentJSON = fields["itemExtent"] {
+    if let extentJSON = present(fields, "itemExtent") {
       let value = try number(extentJSON, at: path() + ".itemExtent")
       guard value > 0 else {
         throw error(at: path() + ".itemExtent", "must be greater than 0, got \(formatNumber(value))")
@@ -174,7 +188,9 @@ public struct ScenarioDecoder {
     }
     let target = DropTarget(
       id: try string(id, at: path() + ".id"), type: try string(type, at: path() + ".type"), frame: frame,
-      parent: try fields["parent"].map { value throws(ScenarioError) in try string(value, at: path() + ".parent") },
+      parent: try present(fields, "parent").map { value throws(ScenarioError) in
+        try string(value, at: path() + ".parent")
+      },
       data: data, items: items.map(\.id), axis: axis, itemExtent: extent)
     return (target, items)
   }
@@ -194,16 +210,16 @@ public struct ScenarioDecoder {
   private func decodeItem(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> DragItem {
     let fields = try object(json, at: path())
     try allowOnly(["id", "name", "representations"], in: fields, at: path())
-    guard let id = fields["id"] else { throw error(at: path() + ".id", "is missing") }
+    guard let id = fields["id"] else { throw missing(path() + ".id") }
     let representations = try
-      (fields["representations"].map { value throws(ScenarioError) in
+      (present(fields, "representations").map { value throws(ScenarioError) in
         try array(value, at: path() + ".representations")
       } ?? []).enumerated().map { offset, value throws(ScenarioError) in
         try decodeRepresentation(value, at: "\(path()).representations\(position(offset))")
       }
     return DragItem(
       id: try string(id, at: path() + ".id"),
-      name: try fields["name"].map { value throws(ScenarioError) in try string(value, at: path() + ".name") },
+      name: try present(fields, "name").map { value throws(ScenarioError) in try string(value, at: path() + ".name") },
       representations: representations)
   }
 
@@ -216,10 +232,12 @@ public struct ScenarioDecoder {
         type: TypeIdentifier(try string(pair[0], at: path() + "[0]")), payload: try string(pair[1], at: path() + "[1]"))
     }
     let fields = try object(json, at: path(), expected: "[type, payload] or {\"type\", \"payload\"}")
-    guard let type = fields["type"] else { throw error(at: path() + ".type", "is missing") }
+    guard let type = fields["type"] else { throw missing(path() + ".type") }
     return Representation(
       type: TypeIdentifier(try string(type, at: path() + ".type")),
-      payload: try fields["payload"].map { value throws(ScenarioError) in try string(value, at: path() + ".payload") }
+      payload: try present(fields, "payload").map { value throws(ScenarioError) in
+        try string(value, at: path() + ".payload")
+      }
         ?? "")
   }
 
@@ -227,7 +245,7 @@ public struct ScenarioDecoder {
   public func decodeDrag(_ json: JSONValue, board: Board) throws(ScenarioError) -> DragRequest {
     let fields = try object(json, at: "drag")
     try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: "drag")
-    guard let itemsJSON = fields["items"] else { throw error(at: "drag.items", "is missing") }
+    guard let itemsJSON = present(fields, "items") else { throw missing("drag.items") }
     let items = try array(itemsJSON, at: "drag.items").enumerated().map { offset, value throws(ScenarioError) in
       let path = "drag.items\(position(offset))"
       if case .string(let id) = value {
@@ -245,11 +263,11 @@ public struct ScenarioDecoder {
     for (offset, item) in items.enumerated() where !seen.insert(item.id).inserted {
       throw error(at: "drag.items\(position(offset))", "item '\(item.id)' is dragged twice")
     }
-    let allowed = try fields["allowedOperations"].map { value throws(ScenarioError) in
+    let allowed = try present(fields, "allowedOperations").map { value throws(ScenarioError) in
       Set(try names(value, at: "drag.allowedOperations", as: DragOperation.self))
     }
     let modifiers =
-      try fields["modifiers"].map { value throws(ScenarioError) in
+      try present(fields, "modifiers").map { value throws(ScenarioError) in
         Set(try names(value, at: "drag.modifiers", as: Modifier.self))
       } ?? []
     return DragRequest(items: items, allowedOperations: allowed, modifiers: modifiers)
@@ -286,7 +304,9 @@ public struct ScenarioDecoder {
       try allowOnly(["over", "index"], in: fields, at: path)
       let id = try string(over, at: path + ".over")
       guard board.target(id) != nil else { throw error(at: path + ".over", "no target '\(id)' on the board") }
-      let index = try fields["index"].map { value throws(ScenarioError) in try integer(value, at: path + ".index") }
+      let index = try present(fields, "index").map { value throws(ScenarioError) in
+        try integer(value, at: path + ".index")
+      }
       return .over(id, index: index)
     }
     if let modifiers = fields["modifiers"] {
@@ -305,7 +325,7 @@ public struct ScenarioDecoder {
     let fields = try object(json, at: path, expected: "{\"accepts\": [types], \"operation\": \"copy\"}")
     try allowOnly(["accepts", "operation"], in: fields, at: path)
     var accepts: [TypeIdentifier] = ["public.item"]
-    if let value = fields["accepts"] {
+    if let value = present(fields, "accepts") {
       if case .string(let type) = value {
         accepts = [TypeIdentifier(type)]
       } else {
@@ -316,7 +336,7 @@ public struct ScenarioDecoder {
       guard !accepts.isEmpty else { throw error(at: path + ".accepts", "name at least one type the app takes") }
     }
     var operation = DragOperation.copy
-    if let value = fields["operation"] {
+    if let value = present(fields, "operation") {
       let name = try string(value, at: path + ".operation")
       guard let parsed = DragOperation(rawValue: name) else {
         throw error(at: path + ".operation", "unknown operation \"\(name)\"; expected \"copy\" or \"move\"")
@@ -330,10 +350,10 @@ public struct ScenarioDecoder {
     let fields = try object(json, at: "expect")
     try allowOnly(["proposals", "outcome", "board", "data", "errors"], in: fields, at: "expect")
     var expectation = ScenarioExpectation()
-    expectation.proposals = try fields["proposals"].map { value throws(ScenarioError) in
+    expectation.proposals = try present(fields, "proposals").map { value throws(ScenarioError) in
       try names(value, at: "expect.proposals", as: Proposal.self)
     }
-    if let outcome = fields["outcome"] {
+    if let outcome = present(fields, "outcome") {
       let name = try string(outcome, at: "expect.outcome")
       guard let parsed = DropOutcome(rawValue: name) else {
         throw error(
@@ -341,7 +361,7 @@ public struct ScenarioDecoder {
       }
       expectation.outcome = parsed
     }
-    if let boardJSON = fields["board"] {
+    if let boardJSON = present(fields, "board") {
       var expected: [TargetID: [String]] = [:]
       for (id, list) in try object(boardJSON, at: "expect.board") {
         guard board.target(id) != nil else { throw error(at: "expect.board.\(id)", "no target '\(id)' on the board") }
@@ -352,7 +372,7 @@ public struct ScenarioDecoder {
       }
       expectation.board = expected
     }
-    if let dataJSON = fields["data"] {
+    if let dataJSON = present(fields, "data") {
       var expected: [TargetID: [String: JSONValue]] = [:]
       for (id, keys) in try object(dataJSON, at: "expect.data") {
         guard board.target(id) != nil else { throw error(at: "expect.data.\(id)", "no target '\(id)' on the board") }
@@ -360,7 +380,7 @@ public struct ScenarioDecoder {
       }
       expectation.data = expected
     }
-    expectation.errors = try fields["errors"].map { value throws(ScenarioError) in
+    expectation.errors = try present(fields, "errors").map { value throws(ScenarioError) in
       try integer(value, at: "expect.errors")
     }
     return expectation
@@ -368,8 +388,21 @@ public struct ScenarioDecoder {
 
   // MARK: Checked access
 
+  /// An optional key's value: `null` is the same as leaving the key out.
+  private func present(_ fields: [String: JSONValue], _ key: String) -> JSONValue? {
+    guard let value = fields[key] else { return nil }
+    if case .null = value { return nil }
+    return value
+  }
+
   private func error(at path: String, _ message: String) -> ScenarioError {
     ScenarioError(file: file, path: path, message: message)
+  }
+
+  /// A required key that is not there (or is `null`); `path` ends with the key.
+  private func missing(_ path: String) -> ScenarioError {
+    let key = path.split(separator: ".").last.map(String.init) ?? path
+    return error(at: path, "required key '\(key)' is missing")
   }
 
   // Paths are autoclosures: they are built only for an error, never for the values of

@@ -76,10 +76,8 @@ public struct ScenarioRunner {
     } catch {
       throw .drag(error)
     }
-    // A file both the scenario and --rules name loads once.
-    let named = Set(scenario.rules.compactMap(RuleFileConfinement.realPath))
-    let extra = extraRules.filter { path in RuleFileConfinement.realPath(path).map { !named.contains($0) } ?? true }
-    do { try host.loadRules(atPaths: scenario.rules + extra) } catch { throw .rules(error) }
+    // A file both the scenario and --rules name loads once (the host loads each real path once).
+    do { try host.loadRules(atPaths: scenario.rules + extraRules) } catch { throw .rules(error) }
     return host
   }
 
