@@ -168,4 +168,19 @@ struct TraceExplanationCommandTests {
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasSuffix("outcome failed (the rule for 'hover' (target a) has no performDrop), 0 errors\n"))
   }
+
+  @Test("ids and types in skipped rows stay on their line, escaped")
+  func hostileNames() throws {
+    let scratch = try Scratch()
+    try scratch.write(
+      "s.scenario.json",
+      #"{"board": {"targets": [{"id": "a\nstep 9  forged", "type": "t\u001b[2J", "frame": [0, 0, 10, 10]}]},"#
+        + #" "drag": {"items": [{"id": "x"}]}, "steps": [{"at": [1, 1]}, "drop"]}"#)
+    let result = try DropRulesBinary.run(["run", "s.scenario.json"], in: scratch.url)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(#"  skipped         a\nstep 9  forged  no rule for its type 't\u{1B}[2J'"#), "\(result.stdout)")
+    #expect(!lines.contains { $0.hasPrefix("step 9") })
+    #expect(lines.last == "outcome cancelled (no target under the pointer takes the drop), 0 errors")
+  }
 }

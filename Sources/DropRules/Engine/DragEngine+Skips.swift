@@ -14,11 +14,19 @@ extension DragEngine {
     }
     guard !passedOver.isEmpty else { return }
     passedOver.sort { hitTester.prefers($0, over: $1) }
-    for position in passedOver {
+    // A point inside thousands of stacked frames would otherwise record thousands of
+    // events a step; the innermost are the ones that explain.
+    for position in passedOver.prefix(Self.maximumSkipsRecorded) {
       guard let reason = skipReason(for: position, chain: chain) else { continue }
       recorder.record(.skipped(SkippedTarget(target: currentBoard.targets[position].id, reason: reason)))
     }
+    if passedOver.count > Self.maximumSkipsRecorded {
+      recorder.record(.skipsOmitted(passedOver.count - Self.maximumSkipsRecorded))
+    }
   }
+
+  /// How many skipped targets a step names; ``TraceStep/skippedOmitted`` counts the rest.
+  static let maximumSkipsRecorded = 50
 
   private func skipReason(for position: Int, chain: [Int]) -> SkipReason? {
     let target = currentBoard.targets[position]

@@ -55,6 +55,7 @@ extension TraceReport {
       "allowed": step.allowed.map(operations) ?? .null,
       "downgrade": step.downgrade.map(json) ?? .null,
       "skipped": .array(step.skipped.map { json($0, atStep: step.number) }),
+      "skippedOmitted": .integer(Int64(step.skippedOmitted)),
       "errors": .array(step.diagnostics.map(json)),
       "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,
       "outcomeReason": step.outcomeReason.map(json) ?? .null,

@@ -38,6 +38,7 @@ public struct TraceReport {
       lines += step.limits.map { row("limit", safe($0.description)) }
       if let allowed = step.allowed { lines.append(row("allowed", DragOperation.names(allowed))) }
       lines += step.skipped.map { row("skipped", safe($0.target), safe($0.detail(atStep: step.number))) }
+      if step.skippedOmitted > 0 { lines.append(row("skipped", "\(step.skippedOmitted) more targets, further out")) }
       if let downgrade = step.downgrade { lines.append(row("negotiated", safe(downgrade.description))) }
       if let proposal = step.proposal {
         var text = paint(proposal.rawValue) + (step.index.map { "  index \($0)" } ?? "")

@@ -127,6 +127,9 @@ public struct TraceStep: Hashable, Sendable {
   /// before the one it entered (all of them when it entered none), in the order it
   /// prefers them, innermost first, each with the reason.
   public var skipped: [SkippedTarget] = []
+  /// How many more targets the hit-test passed over than ``skipped`` names (it names at
+  /// most 50, the innermost).
+  public var skippedOmitted = 0
   public var diagnostics: [Diagnostic] = []
   /// What rule code printed during the step, in order; each call's own lines are also
   /// in its ``HandlerCall/printed``.

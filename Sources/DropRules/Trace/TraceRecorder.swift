@@ -20,6 +20,8 @@ struct TraceRecorder {
     /// targets under the pointer are those of the last search, and so are its skips.
     case searched
     case skipped(SkippedTarget)
+    /// How many more targets the search passed over than it named.
+    case skipsOmitted(Int)
     case outcome(DropOutcome, OutcomeReason?)
   }
 
@@ -47,13 +49,16 @@ struct TraceRecorder {
     var unclaimedLines = 0
     // The skips of the last search, and whether the step being read searched.
     var lastSkipped: [SkippedTarget] = []
+    var lastOmitted = 0
     var searched = false
     func finishStep() {
       guard let last = steps.indices.last else { return }
       if searched {
         lastSkipped = steps[last].skipped
+        lastOmitted = steps[last].skippedOmitted
       } else if case .at = steps[last].action {
         steps[last].skipped = lastSkipped
+        steps[last].skippedOmitted = lastOmitted
       }
       searched = false
     }
@@ -99,7 +104,9 @@ struct TraceRecorder {
       case .searched:
         searched = true
         steps[last].skipped = []
+        steps[last].skippedOmitted = 0
       case .skipped(let skipped): steps[last].skipped.append(skipped)
+      case .skipsOmitted(let count): steps[last].skippedOmitted = count
       case .outcome(let outcome, let reason):
         steps[last].outcome = outcome
         steps[last].outcomeReason = reason

@@ -175,4 +175,25 @@ struct TraceExplanationTests {
     #expect(host.trace.last?.outcome == .cancelled)
     #expect(host.trace.last?.outcomeReason == nil)
   }
+
+  @Test("a point inside hundreds of stacked frames names the 50 innermost and counts the rest")
+  func manyStacked() throws {
+    let targets = (0..<200).map { level in
+      DropTarget(
+        id: "layer\(level)", type: "paper", frame: Rect(x: 0, y: 0, width: 1000 - Double(level), height: 1000),
+        parent: level == 0 ? nil : "layer\(level - 1)")
+    }
+    let host = try makeHost(rules: "return {}", targets: targets, items: [], directory: directory)
+    try host.beginDrag(DragRequest(items: [.external(textItem("note"))]))
+    #expect(try host.movePointer(to: Point(x: 1, y: 1)) == .cancel)
+    let step = try #require(host.trace.last)
+    #expect(step.skipped.map(\.target) == (150..<200).reversed().map { "layer\($0)" })
+    #expect(step.skipped.allSatisfy { $0.reason == .noRule(targetType: "paper") })
+    #expect(step.skippedOmitted == 150)
+    let json = TraceReport.json(step)
+    guard case .object(let fields) = json else { throw TraceTestError.notAnObject }
+    #expect(fields["skippedOmitted"] == .integer(150))
+  }
 }
+
+enum TraceTestError: Error { case notAnObject }
