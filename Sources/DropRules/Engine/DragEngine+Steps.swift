@@ -90,14 +90,14 @@ extension DragEngine {
     drag?.stepIndex = index
     drag?.lastStepSearchedEverything = within == nil
     if !stillInside { enterTarget(under: point, within: within) }
-    return updateProposal()
+    return updateProposal(searched: !stillInside)
   }
 
   private func enterTarget(under point: Point, within: Int?) {
     let underPointer = hitTester.targets(at: point, within: within)
     let chain = hitTester.chain(among: underPointer) { takesPart($0) }
     if drag?.rejected.isEmpty == false { drag?.rejected = drag?.rejected.filter { chain.contains($0.key) } ?? [:] }
-    defer { recordSkips(among: underPointer, chain: chain) }
+    defer { recordSkips(among: underPointer, chain: chain, entered: drag?.current) }
     if let current = drag?.current, let currentPosition = chain.firstIndex(of: current) {
       // Still over the current target: only targets nested inside it can take over.
       if let inner = firstAccepting(chain[..<currentPosition]) {
@@ -158,11 +158,13 @@ extension DragEngine {
 
   /// Asks the current target for its proposal and negotiates it with the allowed
   /// operations.
-  private func updateProposal() -> Proposal {
+  ///
+  /// - Parameter searched: whether the step searched the board (see ``TraceRecorder``).
+  private func updateProposal(searched: Bool = false) -> Proposal {
     if isOutside, let outside = drag?.outside {
       return record(outside.proposal, downgrade: outside.downgrade)
     }
-    guard let target = drag?.current else { return record(.cancel, downgrade: nil) }
+    guard let target = drag?.current else { return record(.cancel, downgrade: nil, searched: searched) }
     var proposal: Proposal
     switch invoke(.dropUpdated, on: target) {
     case .failed:
@@ -190,19 +192,19 @@ extension DragEngine {
     if let operation = proposal.operation, allowedBits & operation.bit == 0 {
       let (negotiated, downgrade) = Negotiation.negotiate(
         proposal, allowed: drag?.session.allowedOperations ?? [], limits: drag?.limits ?? [])
-      return record(negotiated, downgrade: downgrade)
+      return record(negotiated, downgrade: downgrade, searched: searched)
     }
-    return record(proposal, downgrade: nil)
+    return record(proposal, downgrade: nil, searched: searched)
   }
 
-  func record(_ proposal: Proposal, downgrade: Downgrade?) -> Proposal {
+  func record(_ proposal: Proposal, downgrade: Downgrade?, searched: Bool = false) -> Proposal {
     drag?.proposal = proposal
     let current = drag?.current
     let index = proposal.operation != nil ? current.flatMap(dropIndex(for:)) : nil
     recorder.record(
       .proposal(
         proposal, index: index, downgrade: downgrade, target: current.map { currentBoard.targets[$0].id },
-        pointer: drag?.outside == nil ? drag?.pointer : nil))
+        pointer: drag?.outside == nil ? drag?.pointer : nil, searched: searched))
     if proposal.operation != nil, let current, let (place, edge) = itemUnderPointer(in: current) {
       recorder.record(.over(currentBoard.targets[current].items[place - 1], edge))
     }

@@ -9,16 +9,17 @@ struct TraceRecorder {
     case call(Handler, TargetID, item: ItemID?, HandlerValue?)
     case printed(String)
     indirect case diagnostic(Diagnostic)
-    case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?, pointer: Point?)
+    /// The negotiated proposal; `searched` when the step searched the board, so that the
+    /// skipped targets recorded before it are the step's own. A pointer step that stayed
+    /// inside a target nothing cuts into does not search: the targets under the pointer
+    /// are those of the last search, and so are its skips.
+    case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?, pointer: Point?, searched: Bool)
     /// The item a drop would land on, and its third.
     case over(ItemID, ItemEdge)
     case refused(ItemID)
     case limit(OperationLimit)
     case allowed(Set<DragOperation>)
-    /// A pointer step searched the board; the targets it passed over follow. A pointer
-    /// step that stayed inside a target nothing cuts into records no search: the
-    /// targets under the pointer are those of the last search, and so are its skips.
-    case searched
+    /// A target a search passed over (recorded before the step's proposal).
     case skipped(SkippedTarget)
     /// How many more targets the search passed over than it named.
     case skipsOmitted(Int)
@@ -88,7 +89,8 @@ struct TraceRecorder {
         steps[last].printed.append(line)
         unclaimedLines += 1
       case .diagnostic(let diagnostic): steps[last].diagnostics.append(diagnostic)
-      case .proposal(let proposal, let index, let downgrade, let target, let pointer):
+      case .proposal(let proposal, let index, let downgrade, let target, let pointer, let didSearch):
+        searched = didSearch
         steps[last].proposal = proposal
         steps[last].pointer = pointer
         steps[last].index = index
@@ -101,10 +103,6 @@ struct TraceRecorder {
       case .refused(let item): steps[last].refused.append(item)
       case .limit(let limit): steps[last].limits.append(limit)
       case .allowed(let allowed): steps[last].allowed = allowed
-      case .searched:
-        searched = true
-        steps[last].skipped = []
-        steps[last].skippedOmitted = 0
       case .skipped(let skipped): steps[last].skipped.append(skipped)
       case .skipsOmitted(let count): steps[last].skippedOmitted = count
       case .outcome(let outcome, let reason):
