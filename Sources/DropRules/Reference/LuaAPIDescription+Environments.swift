@@ -76,7 +76,11 @@ extension LuaAPIDescription {
         "abs", "acos", "asin", "atan", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max",
         "maxinteger", "min", "mininteger", "modf", "pi", "rad", "random", "randomseed", "sin", "sqrt", "tan",
         "tointeger", "type", "ult",
-      ]), "`random` starts from a fixed seed, so runs repeat."),
+        // Debian's liblua5.4 keeps Lua 5.2's math functions (LUA_COMPAT_MATHLIB).
+        "atan2", "cosh", "frexp", "ldexp", "log10", "pow", "sinh", "tanh",
+      ]),
+      "`random` starts from a fixed seed, so runs repeat. Debian's Lua keeps 5.2's `atan2`, `cosh`, `frexp`, `ldexp`, `log10`, `pow`, `sinh`, `tanh`."
+    ),
     Global(
       "utf8", .standard(fields: ["char", "charpattern", "codepoint", "codes", "len", "offset"]), ""),
     Global(
