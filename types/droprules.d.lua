@@ -49,7 +49,7 @@
 ---@field items droprules.Item[] Every dragged item, in drag order (read-only list).
 ---@field location droprules.Point The pointer in the target's own coordinates (its frame's origin is 0, 0).
 ---@field globalLocation droprules.Point The pointer in board coordinates.
----@field index? integer? The insertion gap, 1 to `#target.items + 1`: from the pointer in a target with an `itemExtent`, or from a step's `index`, or from the last `{ operation, index }` proposal. Nil otherwise.
+---@field index? integer? The insertion gap (1 is before the first item): a step's `index`, else the gap nearest the pointer in a target with an `itemExtent`; in `performDrop`, the index of a `{ operation, index }` proposal comes first. Nil when there is none.
 ---@field modifiers droprules.Modifiers The pressed modifier keys as a set: `info.modifiers.option == true`.
 ---@field allowedOperations droprules.OperationSet What the drag and its sources allow, as a set: `info.allowedOperations.move == true`.
 ---@field operation? droprules.Operation? In `performDrop` and `dragEnded`: the operation performed (nil unless performed).

@@ -21,9 +21,9 @@ extension LuaAPIDescription {
       .field(
         "index", "integer?",
         """
-        The insertion gap, 1 to `#target.items + 1`: from the pointer in a target with an \
-        `itemExtent`, or from a step's `index`, or from the last `{ operation, index }` \
-        proposal. Nil otherwise.
+        The insertion gap (1 is before the first item): a step's `index`, else the gap nearest \
+        the pointer in a target with an `itemExtent`; in `performDrop`, the index of a \
+        `{ operation, index }` proposal comes first. Nil when there is none.
         """),
       .field(
         "modifiers", "droprules.Modifiers",

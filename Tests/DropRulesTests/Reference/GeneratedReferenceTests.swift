@@ -42,8 +42,12 @@ struct GeneratedReferenceTests {
 
   @Test("the committed .luacheckrc and types/droprules.d.lua are what droprules types writes")
   func committedFilesAreCurrent() throws {
-    #expect(try Self.read(".luacheckrc") == LuacheckConfigWriter.configuration())
-    #expect(try Self.read("types/droprules.d.lua") == LuaDefinitionWriter.definitions())
+    #expect(
+      try Self.read(".luacheckrc") == LuacheckConfigWriter.configuration(),
+      "write it again: swift run droprules types --luacheck --output .luacheckrc")
+    #expect(
+      try Self.read("types/droprules.d.lua") == LuaDefinitionWriter.definitions(),
+      "write it again: swift run droprules types --output types/droprules.d.lua")
   }
 
   @Test("the definition file is Lua that compiles, and declares every class, member and droprules global")
@@ -54,15 +58,18 @@ struct GeneratedReferenceTests {
     var missing: [String] = []
     for type in Self.api.classes {
       if !text.contains("---@class \(type.name)\n") { missing.append(type.name) }
-      let container = type.name == "droprules.Library" ? "droprules" : type.name.replacingOccurrences(of: ".", with: "_")
+      let container =
+        type.name == "droprules.Library" ? "droprules" : type.name.replacingOccurrences(of: ".", with: "_")
       for member in type.members {
         let declared: String
         switch member.kind {
         case .field: declared = "---@field \(member.isInternal ? "private " : "")\(member.name)"
         case .method(let signature):
-          declared = "function \(container):\(member.name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end"
+          declared =
+            "function \(container):\(member.name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end"
         case .function(let signature):
-          declared = "function \(container).\(member.name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end"
+          declared =
+            "function \(container).\(member.name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end"
         }
         if !text.contains(declared) { missing.append(declared) }
       }
