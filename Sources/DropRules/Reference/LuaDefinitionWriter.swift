@@ -51,7 +51,7 @@ public enum LuaDefinitionWriter {
       let optional = type.variable == nil || fieldType.hasSuffix("?")
       let scope = member.isInternal ? "private " : ""
       let name = member.name + (optional && !member.name.hasPrefix("[") ? "?" : "")
-      lines.append("---@field \(scope)\(name) \(fieldType) \(oneLine(member.doc))")
+      lines.append("---@field \(scope)\(name) \(fieldType) # \(oneLine(member.doc))")
     }
     let container = global ?? type.name.replacingOccurrences(of: ".", with: "_")
     lines.append(global == nil ? "local \(container) = {}" : "\(container) = {}")
