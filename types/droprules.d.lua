@@ -219,7 +219,7 @@ local droprules_Simulation = {}
 
 ---Begins a drag (`canDrag`, `dragOperations`); a drag still in progress on this simulation is cancelled.
 ---@param items string|(string|droprules.ItemSpec)[] board item ids, or external items as tables
----@param options? { allowedOperations: droprules.Operation[]?, modifiers: droprules.Modifier[]? } default: both operations for board items, copy only for external ones; no modifiers
+---@param options? { allowedOperations: droprules.Operation[]?, modifiers: droprules.Modifier[]? } default: both operations, or copy only when every item is external; no modifiers
 ---@return droprules.Drag
 function droprules_Simulation:drag(items, options) end
 

@@ -17,7 +17,7 @@ extension LuaAPIDescription {
             Param("items", "string|(string|droprules.ItemSpec)[]", "board item ids, or external items as tables"),
             Param(
               "options", "{ allowedOperations: droprules.Operation[]?, modifiers: droprules.Modifier[]? }?",
-              "default: both operations for board items, copy only for external ones; no modifiers"),
+              "default: both operations, or copy only when every item is external; no modifiers"),
           ], returns: [Returns("droprules.Drag", "", "")]),
         "Begins a drag (`canDrag`, `dragOperations`); a drag still in progress on this simulation is cancelled."),
       .method(
