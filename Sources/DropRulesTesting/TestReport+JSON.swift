@@ -55,6 +55,12 @@ struct FailureLocation: Equatable {
   /// The failure without its position, with its prefix.
   var message: String
 
+  init(file: String?, line: Int?, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
   init(_ failure: String) {
     let prefix = failure.hasPrefix("rule error: ") ? "rule error: " : ""
     let text = failure.dropFirst(prefix.count)
