@@ -151,6 +151,14 @@ struct TestOptionsCommandTests {
     #expect(result.status == 0)
     #expect(result.stdout.contains("t_test.lua: would fail\n1 test in 1 file"))
     #expect(!result.stdout.contains("ran") && result.stderr.isEmpty)
+    // A name cannot add a line to the listing; a file that does not load is an error.
+    try scratch.write("u_test.lua", "test(\"x\\nok\\27[2J\", function() end)")
+    try scratch.write("v_test.lua", "test(")
+    let hostile = try DropRulesBinary.run(["test", scratch.url.path, "--list"])
+    #expect(hostile.status == 2)
+    #expect(hostile.stdout.contains(#"u_test.lua: x\nok\u{1B}[2J"#), "\(hostile.stdout)")
+    #expect(!hostile.stdout.contains("\u{1B}"))
+    #expect(hostile.stderr.contains("v_test.lua:1:"))
   }
 
   @Test("--shuffle prints its seed; --seed repeats that order; the same tests run, in another order")
