@@ -79,6 +79,21 @@ struct TestOptionsCommandTests {
     #expect(unwritable.stderr.contains("cannot write the coverage file"))
   }
 
+  @Test(
+    "the lcov tool itself reads the file and finds the same lines",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/lcov")))
+  func lcovReadsIt() throws {
+    let scratch = try Self.partlyCovered()
+    let output = scratch.url.appendingPathComponent("lcov.info").path
+    _ = try DropRulesBinary.run(["test", "--coverage-output", output, scratch.url.path])
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/lcov")
+    process.arguments = ["--summary", output]
+    let summary = try CommandResult(running: process)
+    #expect(summary.status == 0, "\(summary.stderr)")
+    #expect((summary.stdout + summary.stderr).contains("lines......: 83.3% (5 of 6 lines)"))
+  }
+
   @Test("--coverage-threshold fails a passing run below it, says by how much, and passes at or under it")
   func threshold() throws {
     let scratch = try Self.partlyCovered()
