@@ -49,8 +49,12 @@ extension TestCommand {
     filters += reportOptions.filterOut.filter { !$0.isEmpty }.map { "--filter-out \"\($0)\"" }
     let all = RuleTestRunner(limits: limitOptions.limits).list(files: files).tests
     guard !filters.isEmpty, !all.isEmpty else {
-      return "no tests found: the \(files.count) test file\(files.count == 1 ? "" : "s") under \(places) "
-        + "register no test() and have no scenario with expect"
+      if files.count == 1, let file = files.first {
+        let why = file.hasSuffix(".scenario.json") ? "is a scenario without expect" : "registers no test()"
+        return "no tests found: \(file) \(why)"
+      }
+      return "no tests found: none of the \(files.count) test files under \(places) registers a test() "
+        + "or is a scenario with expect"
     }
     let fileCount = Set(all.map(\.file)).count
     return "no tests found: \(filters.joined(separator: " and ")) matched none of the \(all.count) "

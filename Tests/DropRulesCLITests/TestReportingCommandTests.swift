@@ -62,7 +62,16 @@ struct TestReportingCommandTests {
     #expect(noExpect.status == 1)
     #expect(
       noExpect.stdout.contains(
-        "the 2 test files under \(scratch.url.path) register no test() and have no scenario with expect"))
+        "no tests found: none of the 2 test files under \(scratch.url.path) registers a test() or is a scenario with expect"
+      ))
+    let scenario = scratch.url.appendingPathComponent("plain.scenario.json").path
+    let one = try DropRulesBinary.run(["test", scenario])
+    #expect(one.status == 1)
+    #expect(one.stdout.hasPrefix("no tests found: \(scenario) is a scenario without expect\n"))
+    let testFile = scratch.url.appendingPathComponent("none_test.lua").path
+    let other = try DropRulesBinary.run(["test", testFile, "--format", "json"])
+    #expect(other.status == 1)
+    #expect(other.stderr.contains("error: no tests found: \(testFile) registers no test()"))
   }
 
   @Test("an empty run in tap, junit and json: the document says it, and so does stderr where a document hides it")

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationXML
 import Testing
 
 @testable import DropRules
@@ -113,6 +114,21 @@ struct TestRunOptionsTests {
     #expect(FailureLocation(#"expected "a:1: b""#).file == nil)
     #expect(FailureLocation("x.lua:99999999999999999999999: huge").line == nil)
     #expect(FailureLocation("my rules/a b.lua:3: spaces").file == "my rules/a b.lua")
+  }
+
+  @Test("JUnit: the run's details are a suite of no tests, its properties only when there are some")
+  func junitRunSuite() throws {
+    let plain = TestReport.junit([])
+    #expect(!plain.contains("droprules run"))
+    let problems = TestReport.junit([], .init(problems: ["no tests found: <none> & \u{1B}"]))
+    #expect(problems.contains(#"<testsuite name="droprules run" tests="0" failures="0" errors="0">"#))
+    #expect(!problems.contains("<properties>"), "an empty <properties> is invalid in the JUnit schema")
+    #expect(problems.contains(#"<system-err>no tests found: &lt;none&gt; &amp; \u{1B}</system-err>"#))
+    let seeded = TestReport.junit([], .init(shuffleSeed: 12))
+    #expect(seeded.contains("<properties>\n      <property name=\"seed\" value=\"12\"/>\n    </properties>"))
+    for xml in [problems, seeded] {
+      #expect(XMLParser(data: Data(xml.utf8)).parse())
+    }
   }
 
   @Test("JSON: one document, each test with file, name, status, located failures and prints, totals, details")
