@@ -4,7 +4,8 @@ import DropRulesTesting
 /// `droprules test` options that choose which tests run, in which order, and what the
 /// report adds: listing, shuffling, excluding, coverage files and thresholds.
 struct TestReportOptions: ParsableArguments {
-  @Option(help: "Leave out tests whose \"file: name\" contains this text (repeatable).")
+  @Option(
+    help: ArgumentHelp("Leave out tests whose \"file: name\" contains this text (repeatable).", valueName: "text"))
   var filterOut: [String] = []
 
   @Flag(help: "List the tests that would run (\"file: name\", one a line) without running them.")
@@ -13,13 +14,16 @@ struct TestReportOptions: ParsableArguments {
   @Flag(help: "Run the files, and each file's tests, in a shuffled order; prints the seed.")
   var shuffle = false
 
-  @Option(help: "Shuffle with this seed (0 or more) to repeat an order; implies --shuffle.")
+  @Option(
+    help: ArgumentHelp("Shuffle with this seed (0 or more) to repeat an order; implies --shuffle.", valueName: "n"))
   var seed: Int?
 
-  @Option(help: "Write line coverage of the rule files to this file, in lcov format.")
+  @Option(help: ArgumentHelp("Write line coverage of the rule files to this file, in lcov format.", valueName: "file"))
   var coverageOutput: String?
 
-  @Option(help: "Fail when total line coverage of the rule files is below this percentage (0 to 100).")
+  @Option(
+    help: ArgumentHelp(
+      "Fail when total line coverage of the rule files is below this percentage (0 to 100).", valueName: "percent"))
   var coverageThreshold: Double?
 
   func validate() throws {
