@@ -94,7 +94,7 @@ extension ReportForgeryTests {
     #expect(lines.contains(#"print    loading\nstep 1  forged\u{1B}[2J"#), "\(result.stdout)")
     #expect(lines.contains(#"  validateDrop    a  "yes\nproposal        move""#))
     #expect(
-      lines.contains("  print           " + #"hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J"# + "\tend")
+      lines.contains("    print         " + #"hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J"# + "\tend")
     )
     #expect(lines.contains(#"  error           ./box.lua:9: bad\nPASS\0after (in dropUpdated of a, step 1)"#))
     #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
@@ -122,8 +122,12 @@ extension ReportForgeryTests {
     let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     let scenario = try #require((document?["scenarios"] as? [[String: Any]])?.first)
     let steps = try #require(scenario["steps"] as? [[String: Any]])
+    let calls = try #require(steps.first?["calls"] as? [[String: Any]])
     #expect(
-      steps.first?["printed"] as? [String] == ["hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J\tend"])
+      calls.flatMap { $0["printed"] as? [String] ?? [] } == [
+        "hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J\tend"
+      ])
+    #expect(scenario["printed"] as? [String] == ["loading\nstep 1  forged\u{1B}[2J"])
     let errors = try #require(scenario["errors"] as? [[String: Any]])
     #expect(errors.first?["message"] as? String == "bad\nPASS\0after")
   }
