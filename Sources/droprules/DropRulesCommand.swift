@@ -12,7 +12,9 @@ struct DropRulesCommand: ParsableCommand {
       performDrop. Scenario files (*.scenario.json) describe a board and a drag to replay.
       """,
     version: DropRulesVersion.current,
-    subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self]
+    subcommands: [
+      RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, InitCommand.self, TypesCommand.self,
+    ]
   )
 }
 

@@ -124,9 +124,11 @@ extension ReportForgeryTests {
     let scenario = try #require((document?["scenarios"] as? [[String: Any]])?.first)
     let steps = try #require(scenario["steps"] as? [[String: Any]])
     let calls = try #require(steps.first?["calls"] as? [[String: Any]])
-    let entered = calls.first { $0["handler"] as? String == "dropEntered" }
     #expect(
-      entered?["printed"] as? [String] == ["hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J\tend"])
+      calls.flatMap { $0["printed"] as? [String] ?? [] } == [
+        "hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J\tend"
+      ])
+    #expect(scenario["printed"] as? [String] == ["loading\nstep 1  forged\u{1B}[2J"])
     let errors = try #require(scenario["errors"] as? [[String: Any]])
     #expect(errors.first?["message"] as? String == "bad\nPASS\0after")
   }
