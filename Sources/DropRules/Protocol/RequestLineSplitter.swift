@@ -1,0 +1,69 @@
+import Foundation
+
+/// Splits a byte stream into request lines without ever holding more than one line of
+/// at most `maximumLength` bytes: a longer line is counted and dropped as it arrives,
+/// so a client that sends 100 MB without a newline costs the server nothing.
+///
+/// A line ends at `\n`; a `\r` before it is dropped (CRLF clients).
+public struct RequestLineSplitter {
+  /// What the stream held: a whole line, or a line too long to keep.
+  public enum Line: Equatable, Sendable {
+    case complete(Data)
+    /// A line longer than the maximum, with its length in bytes (without the newline).
+    case tooLong(byteCount: Int)
+  }
+
+  public let maximumLength: Int
+  private var pending = Data()
+  /// The bytes of the line being dropped so far; nil while the line is kept.
+  private var droppedCount: Int?
+
+  public init(maximumLength: Int = ProtocolDispatcher.maximumRequestBytes) {
+    self.maximumLength = maximumLength
+  }
+
+  /// Takes the next bytes of the stream and returns the lines they end.
+  public mutating func append(_ bytes: some Collection<UInt8>) -> [Line] {
+    var lines: [Line] = []
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else {
+        take(rest)
+        break
+      }
+      take(rest[..<newline])
+      lines.append(endLine())
+      rest = rest[rest.index(after: newline)...]
+    }
+    return lines
+  }
+
+  /// Ends the stream: the last line, when it had no newline.
+  public mutating func finish() -> Line? {
+    guard droppedCount != nil || !pending.isEmpty else { return nil }
+    return endLine()
+  }
+
+  private mutating func take(_ bytes: some Collection<UInt8>) {
+    if let dropped = droppedCount {
+      droppedCount = dropped + bytes.count
+    } else if pending.count + bytes.count > maximumLength + 1 {
+      // One byte more than the maximum may be a `\r` that the newline drops.
+      droppedCount = pending.count + bytes.count
+      pending = Data()
+    } else {
+      pending.append(contentsOf: bytes)
+    }
+  }
+
+  private mutating func endLine() -> Line {
+    defer {
+      pending = Data()
+      droppedCount = nil
+    }
+    if let dropped = droppedCount { return .tooLong(byteCount: dropped) }
+    if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
+    guard pending.count <= maximumLength else { return .tooLong(byteCount: pending.count) }
+    return .complete(pending)
+  }
+}
