@@ -45,7 +45,8 @@ struct ServeCommand: ParsableCommand {
       guard count > 0 else { break }
       // Each line is answered before more input is read: a client that stops reading
       // our answers blocks us on the write, and we hold one answer, never a queue.
-      for line in splitter.append(buffer[..<count]) { try answer(line, with: dispatcher) }
+      let lines = buffer.withUnsafeBytes { splitter.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      for line in lines { try answer(line, with: dispatcher) }
     }
     if let line = splitter.finish() { try answer(line, with: dispatcher) }
   }

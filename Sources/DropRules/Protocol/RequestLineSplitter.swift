@@ -23,17 +23,25 @@ public struct RequestLineSplitter {
   }
 
   /// Takes the next bytes of the stream and returns the lines they end.
-  public mutating func append(_ bytes: some Collection<UInt8>) -> [Line] {
+  public mutating func append(_ bytes: Data) -> [Line] {
+    bytes.withUnsafeBytes { append($0) }
+  }
+
+  /// Takes the next bytes of the stream and returns the lines they end. Newlines are
+  /// found with `memchr`: a dropped line costs a scan of its bytes and nothing more.
+  public mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Line] {
     var lines: [Line] = []
-    var rest = bytes[...]
-    while !rest.isEmpty {
-      guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else {
-        take(rest)
+    guard let base = bytes.baseAddress else { return lines }
+    var start = 0
+    while start < bytes.count {
+      guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else {
+        take(UnsafeRawBufferPointer(rebasing: bytes[start...]))
         break
       }
-      take(rest[..<newline])
+      let newline = base.distance(to: UnsafeRawPointer(found))
+      take(UnsafeRawBufferPointer(rebasing: bytes[start..<newline]))
       lines.append(endLine())
-      rest = rest[rest.index(after: newline)...]
+      start = newline + 1
     }
     return lines
   }
@@ -44,15 +52,15 @@ public struct RequestLineSplitter {
     return endLine()
   }
 
-  private mutating func take(_ bytes: some Collection<UInt8>) {
+  private mutating func take(_ bytes: UnsafeRawBufferPointer) {
     if let dropped = droppedCount {
       droppedCount = dropped + bytes.count
     } else if pending.count + bytes.count > maximumLength + 1 {
       // One byte more than the maximum may be a `\r` that the newline drops.
       droppedCount = pending.count + bytes.count
       pending = Data()
-    } else {
-      pending.append(contentsOf: bytes)
+    } else if let base = bytes.baseAddress {
+      pending.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     }
   }
 
