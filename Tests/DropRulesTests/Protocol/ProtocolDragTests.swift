@@ -34,11 +34,14 @@ struct ProtocolDragTests {
     answers.append(try client.result("drop"))
     let trace = try client.result("trace")
     // The begin step is quiet here (no source handler), so the trace leaves it out.
-    #expect(answers[0] == (try json(#"""
-      {"number": 0, "action": {"kind": "begin", "items": ["x"]}, "pointer": null, "target": null, "calls": [],
-       "proposal": null, "index": null, "over": null, "edge": null, "refused": [], "limits": [], "allowed": null,
-       "downgrade": null, "errors": [], "outcome": null}
-      """#)))
+    #expect(
+      answers[0]
+        == (try json(
+          #"""
+          {"number": 0, "action": {"kind": "begin", "items": ["x"]}, "pointer": null, "target": null, "calls": [],
+           "proposal": null, "index": null, "over": null, "edge": null, "refused": [], "limits": [], "allowed": null,
+           "downgrade": null, "errors": [], "outcome": null}
+          """#)))
     #expect(JSONValue.array(Array(answers.dropFirst())) == trace)
     #expect(answers[3].objectValue?["proposal"] == .string("copy"))
     #expect(answers[4].objectValue?["outcome"] == .string("performed"))
@@ -153,17 +156,19 @@ struct ProtocolDragTests {
         {"id": "row", "type": "row", "frame": [0, 0, 200, 40], "parent": "list"}]}
       """#)
     #expect(
-      try client.result("describe") == (try json(#"""
-        {"targets": [
-          {"id": "list", "type": "box", "frame": [0, 0, 200, 300.5], "parent": null, "data": {"title": "Todo"},
-           "axis": "vertical", "itemExtent": 40,
-           "items": [{"id": "c1", "name": "Card", "types": ["com.example.card"]}]},
-          {"id": "row", "type": "row", "frame": [0, 0, 200, 40], "parent": "list", "data": {}, "axis": null,
-           "itemExtent": null, "items": []}],
-         "types": [{"id": "com.example.card", "conformsTo": ["public.data"]}],
-         "rules": ["\#(directory.path)/rules.lua"],
-         "dragging": false}
-        """#)))
+      try client.result("describe")
+        == (try json(
+          #"""
+          {"targets": [
+            {"id": "list", "type": "box", "frame": [0, 0, 200, 300.5], "parent": null, "data": {"title": "Todo"},
+             "axis": "vertical", "itemExtent": 40,
+             "items": [{"id": "c1", "name": "Card", "types": ["com.example.card"]}]},
+            {"id": "row", "type": "row", "frame": [0, 0, 200, 40], "parent": "list", "data": {}, "axis": null,
+             "itemExtent": null, "items": []}],
+           "types": [{"id": "com.example.card", "conformsTo": ["public.data"]}],
+           "rules": ["\#(directory.path)/rules.lua"],
+           "dragging": false}
+          """#)))
   }
 
   @Test("version names the protocol, every method and the limits")
@@ -172,12 +177,14 @@ struct ProtocolDragTests {
     let client = try ProtocolClient(
       rules: boxRules, directory: directory, limits: LuaLimits(maxInstructions: 5000, maxTime: .seconds(60)))
     #expect(
-      try client.result("version") == (try json(#"""
-        {"protocol": 1,
-         "methods": ["load", "setBoard", "beginDrag", "move", "modifiers", "outside", "drop", "cancel", "board",
-                     "describe", "trace", "errors", "version"],
-         "maximumRequestBytes": 16777216, "maximumBatchSize": 1000,
-         "limits": {"maxInstructions": 5000, "maxMemory": 67108864, "maxTimeMs": 60000}}
-        """#)))
+      try client.result("version")
+        == (try json(
+          #"""
+          {"protocol": 1,
+           "methods": ["load", "setBoard", "beginDrag", "move", "modifiers", "outside", "drop", "cancel", "board",
+                       "describe", "trace", "errors", "version"],
+           "maximumRequestBytes": 16777216, "maximumBatchSize": 1000,
+           "limits": {"maxInstructions": 5000, "maxMemory": 67108864, "maxTimeMs": 60000}}
+          """#)))
   }
 }

@@ -45,15 +45,38 @@ struct ProtocolErrorTests {
     "a value that is not a request is an invalid request; the id is echoed when it could be read",
     arguments: [
       ("5", JSONValue.null, "invalid request: expected an object, got a number"),
-      (#"{"jsonrpc": "1.0", "id": 7, "method": "version"}"#, .integer(7), #"invalid request: "jsonrpc" must be "2.0", got "1.0""#),
+      (
+        #"{"jsonrpc": "1.0", "id": 7, "method": "version"}"#, .integer(7),
+        #"invalid request: "jsonrpc" must be "2.0", got "1.0""#
+      ),
       (#"{"id": 7, "method": "version"}"#, .integer(7), #"invalid request: "jsonrpc" must be "2.0", got nothing"#),
-      (#"{"jsonrpc": "2.0", "id": true, "method": "version"}"#, .null, #"invalid request: "id" must be a string, an integer of at most 64 bits or null, got true"#),
-      (#"{"jsonrpc": "2.0", "id": 1.5, "method": "version"}"#, .null, #"invalid request: "id" must be a string, an integer of at most 64 bits or null, got 1.5"#),
-      (#"{"jsonrpc": "2.0", "id": 18446744073709551616, "method": "version"}"#, .null, #"invalid request: "id" must be a string, an integer of at most 64 bits or null, got 1.8446744073709552e+19"#),
-      (#"{"jsonrpc": "2.0", "id": [1], "method": "version"}"#, .null, #"invalid request: "id" must be a string, an integer of at most 64 bits or null, got an array"#),
-      (#"{"jsonrpc": "2.0", "id": 3, "method": 4}"#, .integer(3), #"invalid request: "method" must be a string, got 4"#),
-      (#"{"jsonrpc": "2.0", "id": 3, "method": "move", "params": "at"}"#, .integer(3), #"invalid request: "params" must be an object or an array, got a string"#),
-      (#"{"jsonrpc": "2.0", "id": 3, "method": "move", "parms": {}}"#, .integer(3), #"invalid request: unknown member "parms"; did you mean params?"#),
+      (
+        #"{"jsonrpc": "2.0", "id": true, "method": "version"}"#, .null,
+        #"invalid request: "id" must be a string, an integer of at most 64 bits or null, got true"#
+      ),
+      (
+        #"{"jsonrpc": "2.0", "id": 1.5, "method": "version"}"#, .null,
+        #"invalid request: "id" must be a string, an integer of at most 64 bits or null, got 1.5"#
+      ),
+      (
+        #"{"jsonrpc": "2.0", "id": 18446744073709551616, "method": "version"}"#, .null,
+        #"invalid request: "id" must be a string, an integer of at most 64 bits or null, got 1.8446744073709552e+19"#
+      ),
+      (
+        #"{"jsonrpc": "2.0", "id": [1], "method": "version"}"#, .null,
+        #"invalid request: "id" must be a string, an integer of at most 64 bits or null, got an array"#
+      ),
+      (
+        #"{"jsonrpc": "2.0", "id": 3, "method": 4}"#, .integer(3), #"invalid request: "method" must be a string, got 4"#
+      ),
+      (
+        #"{"jsonrpc": "2.0", "id": 3, "method": "move", "params": "at"}"#, .integer(3),
+        #"invalid request: "params" must be an object or an array, got a string"#
+      ),
+      (
+        #"{"jsonrpc": "2.0", "id": 3, "method": "move", "parms": {}}"#, .integer(3),
+        #"invalid request: unknown member "parms"; did you mean params?"#
+      ),
       ("[]", .null, "invalid request: an empty batch"),
     ])
   func invalidRequests(text: String, id: JSONValue, message: String) throws {
@@ -81,14 +104,18 @@ struct ProtocolErrorTests {
     let directory = try TemporaryDirectory()
     let client = try ProtocolClient(rules: rules, directory: directory)
     #expect(
-      try client.error("mvoe") == (try json(#"""
-        {"code": -32601, "message": "method not found: 'mvoe'; did you mean move?",
-         "data": {"method": "mvoe", "suggestion": "move"}}
-        """#)))
+      try client.error("mvoe")
+        == (try json(
+          #"""
+          {"code": -32601, "message": "method not found: 'mvoe'; did you mean move?",
+           "data": {"method": "mvoe", "suggestion": "move"}}
+          """#)))
     #expect(
-      try client.error("frobnicate") == (try json(#"""
-        {"code": -32601, "message": "method not found: 'frobnicate'", "data": {"method": "frobnicate"}}
-        """#)))
+      try client.error("frobnicate")
+        == (try json(
+          #"""
+          {"code": -32601, "message": "method not found: 'frobnicate'", "data": {"method": "frobnicate"}}
+          """#)))
   }
 
   @Test(
@@ -100,11 +127,15 @@ struct ProtocolErrorTests {
       ("move", #"{}"#, "$.params", #"expected {"at": [x, y]} or {"over": id, "index": n}"#),
       ("move", #"{"over": "b", "index": 1.5}"#, "$.params.index", "expected a whole number"),
       ("move", #"[50, 50]"#, "$.params", "expected an object of named params, got an array"),
-      ("modifiers", #"{"modifiers": ["hyper"]}"#, "$.params.modifiers[0]",
-       #"unknown value "hyper"; expected one of "option", "command", "shift", "control""#),
+      (
+        "modifiers", #"{"modifiers": ["hyper"]}"#, "$.params.modifiers[0]",
+        #"unknown value "hyper"; expected one of "option", "command", "shift", "control""#
+      ),
       ("modifiers", #"{}"#, "$.params.modifiers", "is missing"),
-      ("outside", #"{"operation": "link"}"#, "$.params.operation",
-       #"unknown operation "link"; expected "copy" or "move""#),
+      (
+        "outside", #"{"operation": "link"}"#, "$.params.operation",
+        #"unknown operation "link"; expected "copy" or "move""#
+      ),
       ("drop", #"{"now": true}"#, "$.params.now", "unknown key 'now'"),
     ])
   func invalidParamsDuringDrag(method: String, params: String, path: String, message: String) throws {
@@ -126,12 +157,18 @@ struct ProtocolErrorTests {
     arguments: [
       ("beginDrag", #"{"items": ["nope"]}"#, "$.params.items[0]", "no item 'nope' on the board"),
       ("beginDrag", #"{"items": []}"#, "$.params.items", "a drag needs at least one item"),
-      ("beginDrag", #"{"items": ["x"], "allowedOperations": ["link"]}"#, "$.params.allowedOperations[0]",
-       #"unknown value "link"; expected one of "copy", "move""#),
-      ("setBoard", #"{"targets": [{"id": "a", "type": "box", "frame": [0, 0, -1, 5]}]}"#, "$.params.targets[0].frame",
-       "width and height must not be negative"),
-      ("setBoard", #"{"targets": [{"id": "a", "type": "box", "frame": [0, 0, 1, 1], "parent": "z"}]}"#,
-       "$.params.targets[0].parent", "target 'a' names parent 'z', which does not exist"),
+      (
+        "beginDrag", #"{"items": ["x"], "allowedOperations": ["link"]}"#, "$.params.allowedOperations[0]",
+        #"unknown value "link"; expected one of "copy", "move""#
+      ),
+      (
+        "setBoard", #"{"targets": [{"id": "a", "type": "box", "frame": [0, 0, -1, 5]}]}"#, "$.params.targets[0].frame",
+        "width and height must not be negative"
+      ),
+      (
+        "setBoard", #"{"targets": [{"id": "a", "type": "box", "frame": [0, 0, 1, 1], "parent": "z"}]}"#,
+        "$.params.targets[0].parent", "target 'a' names parent 'z', which does not exist"
+      ),
       ("setBoard", #"{"types": [{}], "targets": []}"#, "$.params.types[0].id", "is missing"),
       ("setBoard", #"{"types": []}"#, "$.params.targets", "is missing"),
       ("load", #"{"rules": [5]}"#, "$.params.rules[0]", "expected a string, got a number"),
