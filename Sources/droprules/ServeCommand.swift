@@ -28,10 +28,15 @@ struct ServeCommand: ParsableCommand {
     let session: HostSession
     do {
       session = try makeSession()
-    } catch let error as ExitCode {
-      throw error
     } catch {
-      Console.error("\(error)")
+      // Each problem of rule files that did not load on its own line, as `check` prints them.
+      let problems: [String]
+      switch error {
+      case HostSessionError.rules(let load), ScenarioRunError.rules(let load):
+        problems = load.problems.map(\.description)
+      default: problems = ["\(error)"]
+      }
+      for problem in problems { Console.error(problem) }
       throw Exit.loadError
     }
     let dispatcher = ProtocolDispatcher(session: session)
