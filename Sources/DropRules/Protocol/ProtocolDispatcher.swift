@@ -27,6 +27,7 @@ public final class ProtocolDispatcher {
   /// in a way old clients would notice.
   public static let protocolVersion = 1
 
+  /// A dispatcher that drives `session`; requests change it, one at a time.
   public init(session: HostSession) { self.session = session }
 
   /// Answers one request text (a line without its newline): a response, an array of

@@ -4,10 +4,14 @@
 /// drag call at the wrong time or naming what is not on the board, -32001 for rule
 /// files that did not load.
 public struct RPCError: Error, Equatable, Sendable {
+  /// The JSON-RPC error code: one of the `...Code` constants below.
   public var code: Int
+  /// What went wrong, for people: `invalid params: $.params.at[1]: expected a number, got a string`.
   public var message: String
+  /// What went wrong, for programs: the JSON path, the drag error's kind, the problems.
   public var data: JSONValue?
 
+  /// An error with a code, a message and optional data.
   public init(code: Int, message: String, data: JSONValue? = nil) {
     self.code = code
     self.message = message

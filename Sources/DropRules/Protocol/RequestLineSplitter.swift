@@ -13,11 +13,13 @@ public struct RequestLineSplitter {
     case tooLong(byteCount: Int)
   }
 
+  /// The longest line kept, in bytes, without its newline.
   public let maximumLength: Int
   private var pending = Data()
   /// The bytes of the line being dropped so far; nil while the line is kept.
   private var droppedCount: Int?
 
+  /// A splitter that keeps lines of at most `maximumLength` bytes (16 MiB by default).
   public init(maximumLength: Int = ProtocolDispatcher.maximumRequestBytes) {
     self.maximumLength = maximumLength
   }
