@@ -11,7 +11,10 @@ struct DropRulesCommand: ParsableCommand {
       SwiftUI's DropDelegate: validateDrop, dropEntered, dropUpdated, dropExited and \
       performDrop. Scenario files (*.scenario.json) describe a board and a drag to replay.
       """,
-    subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, ServeCommand.self]
+    subcommands: [
+      RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, InitCommand.self, TypesCommand.self,
+      ServeCommand.self,
+    ]
   )
 }
 

@@ -3,10 +3,11 @@ import Foundation
 /// Turns the paths a user names into the files a command works on: a file stands for
 /// itself; a directory gives the files under it of the kind the command wants.
 public enum FileDiscovery {
-  /// Rule files: `*.lua`, except tests (`*_test.lua`) and modules (anything under a
-  /// `lib/` folder, which only `require` loads).
+  /// Rule files: `*.lua`, except tests (`*_test.lua`), modules (anything under a
+  /// `lib/` folder, which only `require` loads) and editor definitions (`*.d.lua`, such
+  /// as the `types/droprules.d.lua` that `droprules init` writes).
   public static func isRuleFile(_ relativePath: String) -> Bool {
-    relativePath.hasSuffix(".lua") && !relativePath.hasSuffix("_test.lua")
+    relativePath.hasSuffix(".lua") && !relativePath.hasSuffix("_test.lua") && !relativePath.hasSuffix(".d.lua")
       && !relativePath.split(separator: "/").dropLast().contains("lib")
   }
 

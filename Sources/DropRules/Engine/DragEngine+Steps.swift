@@ -240,7 +240,10 @@ extension DragEngine {
     let result = rules.call(handler, of: rule, target: id, position: position, context: context)
     if case .notImplemented = result { return result }
     if handlerTimings != nil { handlerTimings?.append(DispatchTime.now().uptimeNanoseconds - started) }
-    for line in rules.takePrintedLines() { recorder.record(.printed(line)) }
+    for line in rules.takePrintedLines() {
+      recorder.record(.printed(line))
+      printObserver?(line)
+    }
     switch result {
     case .notImplemented: break
     case .returned(let value): recorder.record(.call(handler, id, item: item, value))

@@ -107,10 +107,13 @@ public final class LuaRuntime {
   /// Keeps a printed line, which the sandbox's `print` has already cut to
   /// ``maximumPrintedLineBytes`` before the host copied it.
   private func record(printed line: String) throws {
-    guard line.utf8.count <= memoryAvailable else {
+    // A line costs its bytes and the String that holds them, so that `print()` in a
+    // loop, whose lines have no bytes, still fills the cap rather than the process.
+    let cost = line.utf8.count + MemoryLayout<String>.stride
+    guard cost <= memoryAvailable else {
       throw LuaHostError(memoryLimitMessage + " (printed output counts until its drag ends)")
     }
-    printedBytes += line.utf8.count
+    printedBytes += cost
     updateExternalBytes()
     printedLines.append(line)
   }

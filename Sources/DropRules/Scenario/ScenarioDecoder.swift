@@ -5,6 +5,10 @@ import Foundation
 public struct ScenarioDecoder {
   /// Scenario files larger than this are refused before parsing.
   public static let maximumFileSize = 16 * 1024 * 1024
+  /// The keys a scenario, a target of its board and an item may have; any other is an error.
+  static let scenarioKeys = ["name", "rules", "types", "board", "drag", "steps", "expect"]
+  static let targetKeys = ["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"]
+  static let itemKeys = ["id", "name", "representations"]
 
   private let file: String
   private let baseDirectory: String
@@ -54,7 +58,7 @@ public struct ScenarioDecoder {
     _ json: JSONValue, defaultRules: [String] = [], requiresDrag: Bool = true
   ) throws(ScenarioError) -> Scenario {
     let root = try object(json, at: "")
-    try allowOnly(["name", "rules", "types", "board", "drag", "steps", "expect"], in: root, at: "")
+    try allowOnly(Self.scenarioKeys, in: root, at: "")
     let name = try root["name"].map { value throws(ScenarioError) in try string(value, at: "name") } ?? file
     var rules = defaultRules
     if let list = root["rules"] {
@@ -147,7 +151,7 @@ public struct ScenarioDecoder {
     _ json: JSONValue, at path: @autoclosure () -> String
   ) throws(ScenarioError) -> (DropTarget, [DragItem]) {
     let fields = try object(json, at: path())
-    try allowOnly(["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"], in: fields, at: path())
+    try allowOnly(Self.targetKeys, in: fields, at: path())
     guard let id = fields["id"] else { throw error(at: path() + ".id", "is missing") }
     guard let type = fields["type"] else { throw error(at: path() + ".type", "is missing") }
     guard let frameJSON = fields["frame"] else { throw error(at: path() + ".frame", "is missing") }
@@ -195,7 +199,7 @@ public struct ScenarioDecoder {
 
   private func decodeItem(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> DragItem {
     let fields = try object(json, at: path())
-    try allowOnly(["id", "name", "representations"], in: fields, at: path())
+    try allowOnly(Self.itemKeys, in: fields, at: path())
     guard let id = fields["id"] else { throw error(at: path() + ".id", "is missing") }
     let representations = try
       (fields["representations"].map { value throws(ScenarioError) in

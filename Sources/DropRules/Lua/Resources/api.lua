@@ -59,23 +59,35 @@ function Item.copy(item)
   return itemObject(id)
 end
 
+-- Fields read from the host when asked, by name. A table, not a chain of ifs, so the host
+-- can list them (`api.fetchedFields`) and a test can hold the API description to them.
+local itemFields = {}
+
+function itemFields.name(id)
+  return checked(host.itemInfo(id), "item '" .. id .. "' is no longer on the board") or nil
+end
+
+function itemFields.types(id, backing)
+  local _, types = host.itemInfo(id)
+  local value = freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
+  rawset(backing, "types", value)
+  return value
+end
+
+function itemFields.container(id)
+  local container = host.itemPlace(id)
+  return container and targetObject(container)
+end
+
+function itemFields.index(id)
+  local _, index = host.itemPlace(id)
+  return index
+end
+
 local function fetchItemField(backing, key)
-  local id = rawget(backing, "id")
-  if key == "name" then
-    return checked(host.itemInfo(id), "item '" .. id .. "' is no longer on the board") or nil
-  elseif key == "types" then
-    local _, types = host.itemInfo(id)
-    local value = freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
-    rawset(backing, key, value)
-    return value
-  elseif key == "container" then
-    local container = host.itemPlace(id)
-    return container and targetObject(container)
-  elseif key == "index" then
-    local _, index = host.itemPlace(id)
-    return index
-  end
-  return nil
+  local fetch = itemFields[key]
+  if fetch == nil then return nil end
+  return fetch(rawget(backing, "id"), backing)
 end
 
 local function describeItem(item) return "item " .. backingOf(item).id end
@@ -161,27 +173,39 @@ function Target.set(target, key, value)
   change(forgetTargets(host.setData(targetID(target, "target:set"), key, thaw(value))))
 end
 
+local targetFields = {}
+
+local function fetchPlacement(id, backing, key)
+  local targetType, frame, parent = host.targetInfo(id)
+  checked(targetType, "target '" .. id .. "' is no longer on the board")
+  rawset(backing, "type", targetType)
+  rawset(backing, "frame", freeze(frame, "target.frame (read-only)"))
+  if parent ~= nil then rawset(backing, "parent", targetObject(parent)) end
+  return rawget(backing, key)
+end
+
+function targetFields.type(id, backing) return fetchPlacement(id, backing, "type") end
+function targetFields.frame(id, backing) return fetchPlacement(id, backing, "frame") end
+function targetFields.parent(id, backing) return fetchPlacement(id, backing, "parent") end
+
+function targetFields.data(id, backing)
+  local data = checked(host.targetData(id), "target '" .. id .. "' is no longer on the board")
+  local value = freeze(data, "target.data (read-only: change it with target:set)")
+  rawset(backing, "data", value)
+  return value
+end
+
+function targetFields.items(id, backing)
+  local ids = checked(host.targetItems(id), "target '" .. id .. "' is no longer on the board")
+  local value = itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
+  rawset(backing, "items", value)
+  return value
+end
+
 local function fetchTargetField(backing, key)
-  local id = rawget(backing, "id")
-  if key == "type" or key == "frame" or key == "parent" then
-    local targetType, frame, parent = host.targetInfo(id)
-    checked(targetType, "target '" .. id .. "' is no longer on the board")
-    rawset(backing, "type", targetType)
-    rawset(backing, "frame", freeze(frame, "target.frame (read-only)"))
-    if parent ~= nil then rawset(backing, "parent", targetObject(parent)) end
-    return rawget(backing, key)
-  elseif key == "data" then
-    local data = checked(host.targetData(id), "target '" .. id .. "' is no longer on the board")
-    local value = freeze(data, "target.data (read-only: change it with target:set)")
-    rawset(backing, key, value)
-    return value
-  elseif key == "items" then
-    local ids = checked(host.targetItems(id), "target '" .. id .. "' is no longer on the board")
-    local value = itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
-    rawset(backing, key, value)
-    return value
-  end
-  return nil
+  local fetch = targetFields[key]
+  if fetch == nil then return nil end
+  return fetch(rawget(backing, "id"), backing)
 end
 
 local function describeTarget(target) return "target " .. backingOf(target).id end
@@ -295,6 +319,15 @@ end
 function api.endDrag(backing)
   for key in next, backing do backing[key] = nil end
   setmetatable(backing, { __index = endedDrag })
+end
+
+--- The names of the fields objects read from the host when asked (`item = {...}`,
+--- `target = {...}`): with what `next` walks in an object, everything it exposes.
+function api.fetchedFields()
+  local names = { item = {}, target = {} }
+  for name in next, itemFields do names.item[#names.item + 1] = name end
+  for name in next, targetFields do names.target[#names.target + 1] = name end
+  return names
 end
 
 --- The object of a target, for the host to pass to handlers.
