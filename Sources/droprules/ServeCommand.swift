@@ -12,14 +12,16 @@ struct ServeCommand: ParsableCommand {
       describe, trace, errors, version. A scenario, if given, supplies the rules and the \
       board. A line may hold at most 16 MiB. A bad request is answered with an error and \
       never ends the server; the end of stdin does.
-      Exit status: 0 at the end of input; 2 the scenario or rules did not load.
+      Exit status: 0 at the end of input; 1 stdout was closed; 2 the scenario or rules did not load.
       """
   )
 
   @Argument(help: "A scenario file (*.scenario.json) whose rules and board the session starts with.")
   var scenario: String?
 
-  @Option(name: .customLong("rules"), help: "Rule files or folders to load, after the scenario's own rules.")
+  @Option(
+    name: .customLong("rules"),
+    help: ArgumentHelp("Rule files or folders to load, after the scenario's own rules.", valueName: "path"))
   var rules: [String] = []
 
   @OptionGroup var limitOptions: LimitOptions
