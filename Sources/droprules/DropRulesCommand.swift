@@ -14,6 +14,7 @@ struct DropRulesCommand: ParsableCommand {
     version: DropRulesVersion.current,
     subcommands: [
       RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, InitCommand.self, TypesCommand.self,
+      ServeCommand.self,
     ]
   )
 }

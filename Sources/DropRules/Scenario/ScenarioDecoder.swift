@@ -106,11 +106,12 @@ public struct ScenarioDecoder {
     return resolved
   }
 
-  private func decodeTypes(_ json: JSONValue) throws(ScenarioError) -> [(
+  /// Decodes declared types: `[{"id", "conformsTo": [...]}]`; `at` names the list in errors.
+  func decodeTypes(_ json: JSONValue, at listPath: String = "types") throws(ScenarioError) -> [(
     id: TypeIdentifier, conformsTo: [TypeIdentifier]
   )] {
-    try array(json, at: "types").enumerated().map { offset, value throws(ScenarioError) in
-      let path = "types\(position(offset))"
+    try array(json, at: listPath).enumerated().map { offset, value throws(ScenarioError) in
+      let path = "\(listPath)\(position(offset))"
       let fields = try object(value, at: path)
       try allowOnly(["id", "conformsTo"], in: fields, at: path)
       guard let id = fields["id"] else { throw missing(path + ".id") }
@@ -124,18 +125,19 @@ public struct ScenarioDecoder {
     }
   }
 
-  private func decodeBoard(_ json: JSONValue) throws(ScenarioError) -> Board {
-    let fields = try object(json, at: "board")
-    try allowOnly(["targets"], in: fields, at: "board")
-    guard let targetsJSON = fields["targets"] else { throw missing("board.targets") }
+  /// Decodes a board: `{"targets": [...]}`; `at` names it in errors.
+  func decodeBoard(_ json: JSONValue, at boardPath: String = "board") throws(ScenarioError) -> Board {
+    let fields = try object(json, at: boardPath)
+    try allowOnly(["targets"], in: fields, at: boardPath)
+    guard let targetsJSON = fields["targets"] else { throw missing(boardPath + ".targets") }
     var targets: [DropTarget] = []
     var items: [DragItem] = []
     // Where each target id was declared, as offsets: paths are made only for an error.
     var targetOffsets: [TargetID: Int] = [:]
-    let targetsList = try array(targetsJSON, at: "board.targets")
+    let targetsList = try array(targetsJSON, at: boardPath + ".targets")
     targets.reserveCapacity(targetsList.count)
     targetOffsets.reserveCapacity(targetsList.count)
-    let targetPath = { (offset: Int) in "board.targets\(self.position(offset))" }
+    let targetPath = { (offset: Int) in "\(boardPath).targets\(self.position(offset))" }
     for (offset, value) in targetsList.enumerated() {
       let (target, targetItems) = try decodeTarget(value, at: targetPath(offset))
       if let first = targetOffsets.updateValue(offset, forKey: target.id) {
@@ -151,8 +153,8 @@ public struct ScenarioDecoder {
       let path: String
       switch boardError {
       case .unknownParent(let target, _), .parentCycle(let target):
-        path = (targetOffsets[target].map(targetPath) ?? "board") + ".parent"
-      default: path = "board.targets"
+        path = (targetOffsets[target].map(targetPath) ?? boardPath) + ".parent"
+      default: path = boardPath + ".targets"
       }
       throw error(at: path, boardError.description)
     }
@@ -245,13 +247,16 @@ public struct ScenarioDecoder {
         ?? "")
   }
 
-  /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`.
-  public func decodeDrag(_ json: JSONValue, board: Board) throws(ScenarioError) -> DragRequest {
-    let fields = try object(json, at: "drag")
-    try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: "drag")
-    guard let itemsJSON = present(fields, "items") else { throw missing("drag.items") }
-    let items = try array(itemsJSON, at: "drag.items").enumerated().map { offset, value throws(ScenarioError) in
-      let path = "drag.items\(position(offset))"
+  /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`; `at`
+  /// names it in errors.
+  public func decodeDrag(_ json: JSONValue, board: Board, at dragPath: String = "drag") throws(ScenarioError)
+    -> DragRequest
+  {
+    let fields = try object(json, at: dragPath)
+    try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: dragPath)
+    guard let itemsJSON = present(fields, "items") else { throw missing(dragPath + ".items") }
+    let items = try array(itemsJSON, at: dragPath + ".items").enumerated().map { offset, value throws(ScenarioError) in
+      let path = "\(dragPath).items\(position(offset))"
       if case .string(let id) = value {
         guard board.contains(item: id) else { throw error(at: path, "no item '\(id)' on the board") }
         return DraggedItem.board(id)
@@ -262,17 +267,17 @@ public struct ScenarioDecoder {
       }
       return DraggedItem.external(item)
     }
-    guard !items.isEmpty else { throw error(at: "drag.items", "a drag needs at least one item") }
+    guard !items.isEmpty else { throw error(at: dragPath + ".items", "a drag needs at least one item") }
     var seen: Set<ItemID> = []
     for (offset, item) in items.enumerated() where !seen.insert(item.id).inserted {
-      throw error(at: "drag.items\(position(offset))", "item '\(item.id)' is dragged twice")
+      throw error(at: "\(dragPath).items\(position(offset))", "item '\(item.id)' is dragged twice")
     }
     let allowed = try present(fields, "allowedOperations").map { value throws(ScenarioError) in
-      Set(try names(value, at: "drag.allowedOperations", as: DragOperation.self))
+      Set(try names(value, at: dragPath + ".allowedOperations", as: DragOperation.self))
     }
     let modifiers =
       try present(fields, "modifiers").map { value throws(ScenarioError) in
-        Set(try names(value, at: "drag.modifiers", as: Modifier.self))
+        Set(try names(value, at: dragPath + ".modifiers", as: Modifier.self))
       } ?? []
     return DragRequest(items: items, allowedOperations: allowed, modifiers: modifiers)
   }
@@ -287,7 +292,9 @@ public struct ScenarioDecoder {
     return steps
   }
 
-  private func decodeStep(_ json: JSONValue, at path: String, board: Board) throws(ScenarioError) -> ScenarioStep {
+  /// Decodes one step. With a `board`, an `over` step must name one of its targets;
+  /// without one (the host protocol), the host checks the target when the step runs.
+  func decodeStep(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError) -> ScenarioStep {
     let expected =
       "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, \"drop\" or \"cancel\""
     if case .string(let word) = json {
@@ -307,7 +314,9 @@ public struct ScenarioDecoder {
     if let over = fields["over"] {
       try allowOnly(["over", "index"], in: fields, at: path)
       let id = try string(over, at: path + ".over")
-      guard board.target(id) != nil else { throw error(at: path + ".over", "no target '\(id)' on the board") }
+      if let board, board.target(id) == nil {
+        throw error(at: path + ".over", "no target '\(id)' on the board")
+      }
       let index = try present(fields, "index").map { value throws(ScenarioError) in
         try integer(value, at: path + ".index")
       }
@@ -325,7 +334,7 @@ public struct ScenarioDecoder {
   }
 
   /// `{"accepts": [types], "operation": "copy" | "move"}`, both optional.
-  private func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> ScenarioStep {
+  func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> ScenarioStep {
     let fields = try object(json, at: path, expected: "{\"accepts\": [types], \"operation\": \"copy\"}")
     try allowOnly(["accepts", "operation"], in: fields, at: path)
     var accepts: [TypeIdentifier] = ["public.item"]
@@ -393,13 +402,13 @@ public struct ScenarioDecoder {
   // MARK: Checked access
 
   /// An optional key's value: `null` is the same as leaving the key out.
-  private func present(_ fields: [String: JSONValue], _ key: String) -> JSONValue? {
+  func present(_ fields: [String: JSONValue], _ key: String) -> JSONValue? {
     guard let value = fields[key] else { return nil }
     if case .null = value { return nil }
     return value
   }
 
-  private func error(at path: String, _ message: String) -> ScenarioError {
+  func error(at path: String, _ message: String) -> ScenarioError {
     ScenarioError(file: file, path: path, message: message)
   }
 
@@ -412,7 +421,7 @@ public struct ScenarioDecoder {
   // Paths are autoclosures: they are built only for an error, never for the values of
   // a board that loads.
 
-  private func object(
+  func object(
     _ json: JSONValue, at path: @autoclosure () -> String, expected: String = "an object"
   ) throws(ScenarioError) -> [String: JSONValue] {
     if case .object(let fields) = json { return fields }
@@ -420,14 +429,14 @@ public struct ScenarioDecoder {
     throw error(at: path(), "expected \(expected), got \(json.kindName)")
   }
 
-  private func array(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> [JSONValue] {
+  func array(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> [JSONValue] {
     if case .array(let values) = json { return values }
     // An empty Lua table reads as an empty object; it is an empty list here.
     if case .object(let fields) = json, fields.isEmpty { return [] }
     throw error(at: path(), "expected an array, got \(json.kindName)")
   }
 
-  private func string(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> String {
+  func string(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> String {
     guard case .string(let value) = json else { throw error(at: path(), "expected a string, got \(json.kindName)") }
     return value
   }
@@ -447,7 +456,7 @@ public struct ScenarioDecoder {
     return Int(value)
   }
 
-  private func names<Name: RawRepresentable & CaseIterable>(
+  func names<Name: RawRepresentable & CaseIterable>(
     _ json: JSONValue, at path: String, as: Name.Type
   ) throws(ScenarioError) -> [Name] where Name.RawValue == String {
     try array(json, at: path).enumerated().map { offset, value throws(ScenarioError) in
@@ -462,7 +471,7 @@ public struct ScenarioDecoder {
 
   /// Refuses the first unknown key, in sorted order. `keys` is a short list: searching
   /// it costs less than hashing into a set made for each object.
-  private func allowOnly(
+  func allowOnly(
     _ keys: [String], in fields: [String: JSONValue], at path: @autoclosure () -> String
   ) throws(ScenarioError) {
     guard let key = fields.keys.filter({ !keys.contains($0) }).min() else { return }
