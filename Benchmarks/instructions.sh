@@ -19,7 +19,7 @@ count() {
   rm -f "$out"
 }
 declare -A per
-for mode in floor hooked call step; do
+for mode in floor hooked call step across; do
   a=$(count "$mode" "$n1")
   b=$(count "$mode" "$n2")
   per[$mode]=$(( (b - a) / (n2 - n1) ))

@@ -3,12 +3,13 @@ import Foundation
 
 /// Line coverage of rule files, fed by the runtime's line hook.
 public final class CoverageRecorder {
-  private var hits: [String: Set<Int>] = [:]
+  /// Per file, how many times each line ran.
+  private var hits: [String: [Int: Int]] = [:]
 
   public init() {}
 
   func record(file: String, line: Int) {
-    hits[file, default: []].insert(line)
+    hits[file, default: [:]][line, default: 0] += 1
   }
 
   /// Coverage of one file.
@@ -17,6 +18,16 @@ public final class CoverageRecorder {
     public var executableLines: Int
     public var coveredLines: Int
     public var uncovered: [Int]
+    /// How many times each executable line ran, 0 for an uncovered one, by line.
+    public var lineHits: [Int: Int]
+
+    public init(file: String, executableLines: Int, coveredLines: Int, uncovered: [Int], lineHits: [Int: Int] = [:]) {
+      self.file = file
+      self.executableLines = executableLines
+      self.coveredLines = coveredLines
+      self.uncovered = uncovered
+      self.lineHits = lineHits
+    }
 
     public var percent: Double {
       executableLines == 0 ? 100 : Double(coveredLines) * 100 / Double(executableLines)
@@ -31,13 +42,15 @@ public final class CoverageRecorder {
   /// header.
   public func report() -> [FileCoverage] {
     hits.keys.filter { !$0.hasSuffix("_test.lua") }.sorted().map { file in
-      let hit = hits[file] ?? []
+      let hit = hits[file] ?? [:]
       let source = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-      let executable = Self.executableLines(in: source).union(hit)
-      let uncovered = executable.subtracting(hit).sorted()
+      let executable = Self.executableLines(in: source).union(hit.keys)
+      let uncovered = executable.subtracting(hit.keys).sorted()
+      var lineHits = hit
+      for line in uncovered { lineHits[line] = 0 }
       return FileCoverage(
         file: file, executableLines: executable.count, coveredLines: executable.count - uncovered.count,
-        uncovered: uncovered)
+        uncovered: uncovered, lineHits: lineHits)
     }
   }
 

@@ -7,6 +7,10 @@ public final class RuleTestRunner {
   public var limits: LuaLimits
   /// Only tests whose `file: name` contains this text run.
   public var filter: String?
+  /// Tests whose `file: name` contains any of these texts do not run.
+  public var excluded: [String] = []
+  /// Shuffles the files and each file's tests when set; nil keeps their order.
+  public var order: TestOrder?
   /// Collects line coverage of rule files when set.
   public private(set) var coverage: CoverageRecorder?
 
@@ -23,14 +27,16 @@ public final class RuleTestRunner {
 
   /// Runs every test in `files`; a failing or broken file never stops the others.
   public func run(files: [String]) -> [TestCaseResult] {
-    files.flatMap { file in
+    (order?.files(files) ?? files).flatMap { file in
       file.hasSuffix(".scenario.json") ? runScenario(file) : runTestFile(file)
     }
   }
 
-  private func selected(_ file: String, _ name: String) -> Bool {
+  func selected(_ file: String, _ name: String) -> Bool {
+    let subject = "\(file): \(name)"
+    if excluded.contains(where: { !$0.isEmpty && subject.contains($0) }) { return false }
     guard let filter, !filter.isEmpty else { return true }
-    return "\(file): \(name)".contains(filter)
+    return subject.contains(filter)
   }
 
   private func runScenario(_ file: String) -> [TestCaseResult] {
@@ -55,7 +61,8 @@ public final class RuleTestRunner {
         TestCaseResult(
           file: file, name: scenario.name, status: failures.isEmpty ? .passed : .failed,
           failures: failures,
-          durationSeconds: Date().timeIntervalSince(started))
+          durationSeconds: Date().timeIntervalSince(started),
+          printed: PrintedOutput(result.loadOutput + result.trace.flatMap(\.printed)))
       ]
     } catch {
       return [
@@ -77,12 +84,13 @@ public final class RuleTestRunner {
         TestCaseResult(file: file, name: file, status: .loadError, failures: [error.description])
       ]
     }
-    return tests.filter { selected(file, $0.name) }.map { test in
+    let chosen = tests.filter { selected(file, $0.name) }
+    return (order?.tests(chosen, inFile: file) ?? chosen).map { test in
       let started = Date()
       let failure = session.run(test)
       return TestCaseResult(
         file: file, name: test.name, status: failure == nil ? .passed : .failed, failures: failure.map { [$0] } ?? [],
-        durationSeconds: Date().timeIntervalSince(started))
+        durationSeconds: Date().timeIntervalSince(started), printed: session.printed)
     }
   }
 }

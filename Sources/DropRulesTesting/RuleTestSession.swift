@@ -44,6 +44,8 @@ final class RuleTestSession {
   private var currentDrags: [Int: Int] = [:]
   private var nextDrag = 1
   private var nextSimulation = 1
+  /// What the last test run printed: the test file's code and the rules it drove, in order.
+  private(set) var printed = PrintedOutput()
 
   init(file: String, limits: LuaLimits, coverage: CoverageRecorder?) {
     self.file = file
@@ -68,6 +70,7 @@ final class RuleTestSession {
   /// Runs one test in a fresh load of the file; returns nil when it passed, else the
   /// failure as `file:line: message`.
   func run(_ test: TestCase) -> String? {
+    printed = PrintedOutput()
     defer {
       simulations.removeAll()
       refusedDrags.removeAll()
@@ -85,6 +88,8 @@ final class RuleTestSession {
       return "\(file): loaded again to run '\(test.name)', the file registered other tests; "
         + "register the same tests, in the same order, on every load"
     }
+    // The load's own output (the file's top-level code ran again for this test) and the body's.
+    defer { collectPrinted(from: loaded.runtime) }
     do {
       try loaded.runtime.call(registered.body)
       return nil
@@ -127,6 +132,13 @@ final class RuleTestSession {
     return LoadedFile(runtime: runtime, tests: tests)
   }
 
+  /// Moves what the test file's code printed so far into ``printed``, before a rule's
+  /// line, so that the two keep their order. The lines still count against the test
+  /// runtime's memory until the test ends.
+  private func collectPrinted(from runtime: LuaRuntime) {
+    printed.append(contentsOf: runtime.takePrintedLines())
+  }
+
   private var directory: String {
     let folder = (file as NSString).deletingLastPathComponent
     return folder.isEmpty ? "." : folder
@@ -153,7 +165,13 @@ final class RuleTestSession {
           scenario = try decoder.decode(spec, defaultRules: [defaultRuleFile], requiresDrag: false)
           var runner = ScenarioRunner(limits: limits)
           runner.lineObserver = coverage.map { recorder in { recorder.record(file: $0, line: $1) } }
+          collectPrinted(from: runtime)
           let host = try runner.makeHost(for: scenario)
+          printed.append(contentsOf: host.loadOutput)
+          host.engine.printObserver = { [unowned self, unowned runtime] line in
+            collectPrinted(from: runtime)
+            printed.append(line)
+          }
           guard host.memoryInUse <= runtime.memoryAvailable else {
             throw LuaHostError(
               runtime.memoryLimitMessage

@@ -6,6 +6,15 @@ public struct TestCaseResult: Sendable {
     case failed
     /// The test file or scenario could not be loaded; counted as a failure.
     case loadError
+
+    /// `passed`, `failed` or `error`, as the JSON report writes it.
+    public var name: String {
+      switch self {
+      case .passed: "passed"
+      case .failed: "failed"
+      case .loadError: "error"
+      }
+    }
   }
 
   public var file: String
@@ -15,13 +24,19 @@ public struct TestCaseResult: Sendable {
   /// escape what they must when they show it.
   public var failures: [String]
   public var durationSeconds: Double
+  /// What the test and the rules it drove printed while it ran, raw.
+  public var printed: PrintedOutput
 
-  public init(file: String, name: String, status: Status, failures: [String] = [], durationSeconds: Double = 0) {
+  public init(
+    file: String, name: String, status: Status, failures: [String] = [], durationSeconds: Double = 0,
+    printed: PrintedOutput = PrintedOutput()
+  ) {
     self.file = file
     self.name = name
     self.status = status
     self.failures = failures
     self.durationSeconds = durationSeconds
+    self.printed = printed
   }
 
   /// The failures, one a line; nil when there is none.

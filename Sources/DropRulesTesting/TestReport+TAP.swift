@@ -1,9 +1,12 @@
 import DropRules
 
 extension TestReport {
-  /// TAP version 13: a test point per result, its failures in a YAML block.
-  public static func tap(_ results: [TestCaseResult]) -> String {
+  /// TAP version 13: a test point per result, its failures in a YAML block, what it
+  /// printed as `# ` comment lines after them; the seed of a shuffled run, coverage and
+  /// the run's problems as comment lines too.
+  public static func tap(_ results: [TestCaseResult], _ details: RunDetails = RunDetails()) -> String {
     var lines = ["TAP version 13", "1..\(results.count)"]
+    if let note = details.shuffleNote { lines.append("# " + note) }
     for (offset, result) in results.enumerated() {
       let status = result.status == .passed ? "ok" : "not ok"
       lines.append("\(status) \(offset + 1) - \(tapDescription("\(result.file): \(result.name)"))")
@@ -12,8 +15,17 @@ extension TestReport {
         lines.append("  message: \(yamlQuoted(message))")
         lines.append("  ...")
       }
+      lines += tapComments(result.printed.lines) + (result.printed.omissionNote.map { ["# " + $0] } ?? [])
     }
+    if let coverage = details.coverage { lines += coverage.tableLines.map { "# " + $0 } }
+    lines += tapComments(details.problems)
     return lines.joined(separator: "\n")
+  }
+
+  /// Comment lines: control characters escaped, so none can end the comment and start a
+  /// test point; a `#` inside a comment is plain text.
+  static func tapComments(_ texts: [String]) -> [String] {
+    texts.map { "# " + TextEscaping.visible($0, keepingTabs: false) }
   }
 
   /// A test point's description: `\` and `#` escaped as TAP 13 and 14 specify, so a

@@ -1,13 +1,36 @@
 import DropRules
 import Foundation
 
-/// Renders test results as text (ending with `N passed, N failed`), TAP or JUnit XML.
+/// Renders test results as text (ending with `N passed, N failed`), TAP, JUnit XML or
+/// JSON.
 ///
-/// Test names and failure messages come from test files and rules, so every format
-/// escapes them: none can start a line, a TAP directive or XML markup of its own.
+/// Test names, failure messages and printed lines come from test files and rules, so
+/// every format escapes them: none can start a line, a TAP directive or XML markup of
+/// its own.
 public enum TestReport {
-  public static func text(_ results: [TestCaseResult], coverage: [CoverageRecorder.FileCoverage]? = nil) -> String {
-    var lines: [String] = []
+  /// What a report shows about the run besides its tests.
+  public struct RunDetails: Sendable {
+    /// Line coverage, when asked for.
+    public var coverage: CoverageSummary?
+    /// The seed of a shuffled order, so a failing order can be run again.
+    public var shuffleSeed: UInt64?
+    /// Why the run fails besides its tests: no test found, coverage below the threshold.
+    public var problems: [String]
+
+    public init(coverage: CoverageSummary? = nil, shuffleSeed: UInt64? = nil, problems: [String] = []) {
+      self.coverage = coverage
+      self.shuffleSeed = shuffleSeed
+      self.problems = problems
+    }
+
+    /// `shuffled with seed 1234`, or nil for a run in file order.
+    public var shuffleNote: String? { shuffleSeed.map { "shuffled with seed \($0)" } }
+  }
+
+  /// Text for a terminal: a line per file, a line per test with what it printed and its
+  /// failures under it, then coverage and problems, and last `N passed, N failed`.
+  public static func text(_ results: [TestCaseResult], _ details: RunDetails = RunDetails()) -> String {
+    var lines: [String] = details.shuffleNote.map { [$0] } ?? []
     var currentFile: String?
     for result in results {
       if result.file != currentFile {
@@ -21,25 +44,27 @@ public enum TestReport {
       case .loadError: mark = "  ERROR "
       }
       lines.append(mark + TextEscaping.visible(result.name))
+      lines += printedLines(result.printed).map { "          " + $0 }
       lines += result.failures.map { "          " + TextEscaping.visible($0) }
     }
-    if let coverage {
-      lines.append("")
-      lines.append("coverage")
-      let width = coverage.map(\.file.count).max() ?? 0
-      for file in coverage {
-        let percent = String(format: "%5.1f", file.percent)
-        var line =
-          "  \(TextEscaping.visible(file.file).padding(toLength: width, withPad: " ", startingAt: 0))  \(percent)%"
-          + " (\(file.coveredLines)/\(file.executableLines) lines)"
-        if !file.uncovered.isEmpty { line += "  uncovered: " + ranges(file.uncovered) }
-        lines.append(line)
-      }
+    if let coverage = details.coverage {
+      if !lines.isEmpty { lines.append("") }
+      lines += coverage.tableLines
+    }
+    if !details.problems.isEmpty {
+      if !lines.isEmpty { lines.append("") }
+      lines += details.problems.map { TextEscaping.visible($0) }
     }
     let passed = results.filter { $0.status == .passed }.count
     if !lines.isEmpty { lines.append("") }
     lines.append("\(passed) passed, \(results.count - passed) failed")
     return lines.joined(separator: "\n")
+  }
+
+  /// A test's printed lines as text and TAP show them: `print  ` and the line, escaped
+  /// so it stays on its line (tabs kept), then how many were left out.
+  static func printedLines(_ printed: PrintedOutput) -> [String] {
+    printed.lines.map { "print  " + TextEscaping.visible($0) } + (printed.omissionNote.map { [$0] } ?? [])
   }
 
   /// `3-5, 9` from `[3, 4, 5, 9]`.

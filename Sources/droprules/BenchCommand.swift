@@ -21,7 +21,8 @@ struct BenchCommand: ParsableCommand {
   @Option(name: .customLong("rules"), help: "Extra rule files or folders.")
   var rules: [String] = []
 
-  @Option(help: "How many times to replay the steps.")
+  // Unconditional: "-5" is a count to refuse with a message, not an option.
+  @Option(parsing: .unconditional, help: "How many times to replay the steps.")
   var iterations = 1000
 
   @Option(help: "Output format: text or json.")
@@ -36,7 +37,7 @@ struct BenchCommand: ParsableCommand {
 
   func validate() throws {
     guard (1...10_000_000).contains(iterations) else {
-      throw ValidationError("--iterations must be between 1 and 10000000")
+      throw ValidationError("--iterations must be between 1 and 10000000, got \(iterations)")
     }
   }
 

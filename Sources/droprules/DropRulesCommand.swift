@@ -11,19 +11,26 @@ struct DropRulesCommand: AsyncParsableCommand {
       SwiftUI's DropDelegate: validateDrop, dropEntered, dropUpdated, dropExited and \
       performDrop. Scenario files (*.scenario.json) describe a board and a drag to replay.
       """,
-    subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, PlayCommand.self]
+    version: DropRulesVersion.current,
+    subcommands: [
+      RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, InitCommand.self, TypesCommand.self,
+      ServeCommand.self, PlayCommand.self,
+    ]
   )
 }
 
 /// Options every command that runs rules shares.
 struct LimitOptions: ParsableArguments {
-  @Option(help: "VM instructions one handler call may execute.")
+  // Unconditional: "-5" is a value to refuse with a message, not an option.
+  @Option(parsing: .unconditional, help: "VM instructions one handler call may execute.")
   var maxInstructions: Int = LuaLimits.defaultMaxInstructions
 
-  @Option(help: "Bytes of memory one rule host may hold.")
+  // Unconditional: "-5" is a value to refuse with a message, not an option.
+  @Option(parsing: .unconditional, help: "Bytes of memory one rule host may hold.")
   var maxMemory: Int = LuaLimits.defaultMaxMemory
 
-  @Option(help: "Milliseconds one handler call may take (0: no deadline).")
+  // Unconditional: "-5" is a value to refuse with a message, not an option.
+  @Option(parsing: .unconditional, help: "Milliseconds one handler call may take (0: no deadline).")
   var maxTime: Int = LuaLimits().maxTimeMilliseconds
 
   var limits: LuaLimits {
@@ -37,13 +44,15 @@ struct LimitOptions: ParsableArguments {
 
   func validate() throws {
     guard Self.instructionRange.contains(maxInstructions) else {
-      throw ValidationError("--max-instructions must be between 1 and 1000000000000")
+      throw ValidationError("--max-instructions must be between 1 and 1000000000000, got \(maxInstructions)")
     }
     guard Self.memoryRange.contains(maxMemory) else {
-      throw ValidationError("--max-memory must be between 1048576 (1 MiB) and 1099511627776 (1 TiB)")
+      throw ValidationError(
+        "--max-memory must be between 1048576 (1 MiB) and 1099511627776 (1 TiB), got \(maxMemory)")
     }
     guard Self.timeRange.contains(maxTime) else {
-      throw ValidationError("--max-time must be between 0 (no deadline) and 3600000 (one hour) milliseconds")
+      throw ValidationError(
+        "--max-time must be between 0 (no deadline) and 3600000 (one hour) milliseconds, got \(maxTime)")
     }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DropRules
 import DropRulesTesting
+import Foundation
 
 struct TestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -9,15 +10,18 @@ struct TestCommand: ParsableCommand {
     discussion: """
       Each test runs in a fresh load of its file (nothing one test changes reaches the \
       next), on fresh simulations; a failing test never stops the others, and a \
-      file that does not load counts as a failure. Text output ends with "N passed, N failed".
-      Exit status: 0 all passed; 1 any failed; 2 a test file, scenario or rule file did not load.
+      file that does not load counts as a failure. What a test and the rules it drives \
+      print is shown under the test. Text output ends with "N passed, N failed".
+      Exit status: 0 all passed; 1 any failed, no test was found, or coverage is below \
+      --coverage-threshold; 2 a test file, scenario or rule file did not load, or a path \
+      is not a test file.
       """
   )
 
   @Argument(help: "Test files, scenarios or folders to search.")
   var paths: [String] = ["rules/"]
 
-  @Option(help: "Output format: text, tap or junit.")
+  @Option(help: "Output format: text, tap, junit or json.")
   var format: TestFormat = .text
 
   @Option(help: "Run only tests whose \"file: name\" contains this text.")
@@ -26,23 +30,67 @@ struct TestCommand: ParsableCommand {
   @Flag(help: "Report line coverage of the rule files the tests ran.")
   var coverage = false
 
+  @OptionGroup var reportOptions: TestReportOptions
+
   @OptionGroup var limitOptions: LimitOptions
 
   enum TestFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, tap, junit
+    case text, tap, junit, json
+  }
+
+  func validate() throws {
+    if reportOptions.list, format == .tap || format == .junit {
+      throw ValidationError("--list prints text or json")
+    }
   }
 
   func run() throws {
+    let notTests = RuleTestRunner.notTestFiles(paths)
+    guard notTests.isEmpty else {
+      for message in notTests { Console.error(message) }
+      throw Exit.loadError
+    }
     let (files, missing) = RuleTestRunner.discover(paths)
     for path in missing { Console.error("\(path): no such file or folder") }
-    let runner = RuleTestRunner(limits: limitOptions.limits, filter: filter, collectCoverage: coverage)
-    let results = runner.run(files: files)
-    switch format {
-    case .text: print(TestReport.text(results, coverage: runner.coverage?.report()))
-    case .tap: print(TestReport.tap(results))
-    case .junit: print(TestReport.junit(results))
+    let collectsCoverage =
+      coverage || reportOptions.coverageOutput != nil || reportOptions.coverageThreshold != nil
+    let runner = RuleTestRunner(limits: limitOptions.limits, filter: filter, collectCoverage: collectsCoverage)
+    runner.excluded = reportOptions.filterOut
+    runner.order = reportOptions.order()
+    if reportOptions.list {
+      try list(runner, files: files, missing: missing)
+      return
     }
+    let results = runner.run(files: files)
+    var details = TestReport.RunDetails(shuffleSeed: runner.order?.seed)
+    if results.isEmpty, missing.isEmpty { details.problems.append(noTestsFound(files: files)) }
+    if let recorder = runner.coverage {
+      let summary = CoverageSummary(files: recorder.report(), threshold: reportOptions.coverageThreshold)
+      if coverage || summary.threshold != nil { details.coverage = summary }
+      if let failure = summary.thresholdFailure { details.problems.append(failure) }
+      if let path = reportOptions.coverageOutput { try write(summary.lcov, to: path) }
+    }
+    print(report(results, details))
+    if format == .junit || format == .json { details.problems.forEach(Console.error) }
     if !missing.isEmpty || results.contains(where: { $0.status == .loadError }) { throw Exit.loadError }
-    if results.contains(where: { $0.status != .passed }) { throw Exit.failed }
+    if results.contains(where: { $0.status != .passed }) || !details.problems.isEmpty { throw Exit.failed }
+  }
+
+  private func report(_ results: [TestCaseResult], _ details: TestReport.RunDetails) -> String {
+    switch format {
+    case .text: TestReport.text(results, details)
+    case .tap: TestReport.tap(results, details)
+    case .junit: TestReport.junit(results, details)
+    case .json: TestReport.json(results, details)
+    }
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      Console.error("\(path): cannot write the coverage file (\(error.localizedDescription))")
+      throw Exit.loadError
+    }
   }
 }

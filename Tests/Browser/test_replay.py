@@ -60,6 +60,11 @@ def test_every_step_of_a_bundled_scenario_renders(open_page, tmp_path, scenario)
         assert section.locator("circle.pointer").count() == (1 if moment["pointer"] is not None else 0)
         if step["errors"]:
             assert details.locator(".diagnostic").count() == len(step["errors"])
+        # Targets the hit test passed over are dashed on the board and named with why.
+        skipped = section.locator(".target.skipped").evaluate_all("nodes => nodes.map(node => node.dataset.targetId)")
+        assert sorted(skipped) == sorted(entry["target"] for entry in step["skipped"])
+        for entry in step["skipped"]:
+            assert f"{entry['target']}: {entry['detail']}" in details.locator(".facts").inner_text()
         if last:
             assert details.locator("h3", has_text="Board after the drop").count() == 1
             board = data["scenarios"][0]["after"]

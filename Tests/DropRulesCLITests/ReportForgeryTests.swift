@@ -94,15 +94,16 @@ extension ReportForgeryTests {
     #expect(lines.contains(#"print    loading\nstep 1  forged\u{1B}[2J"#), "\(result.stdout)")
     #expect(lines.contains(#"  validateDrop    a  "yes\nproposal        move""#))
     #expect(
-      lines.contains("  print           " + #"hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J"# + "\tend")
+      lines.contains("    print         " + #"hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J"# + "\tend")
     )
     #expect(lines.contains(#"  error           ./box.lua:9: bad\nPASS\0after (in dropUpdated of a, step 1)"#))
     #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
     // droprules' own lines: steps, the board and one verdict, last.
     #expect(
       lines.filter { $0.hasPrefix("step ") } == ["step 1  at (1, 1)", "step 2  modifiers option", "step 3  drop"])
-    #expect(lines.filter { $0.hasPrefix("outcome") } == ["outcome failed, 2 errors"])
-    #expect(lines.last == "outcome failed, 2 errors")
+    let verdict = "outcome failed (performDrop of a raised an error), 2 errors"
+    #expect(lines.filter { $0.hasPrefix("outcome") } == [verdict])
+    #expect(lines.last == verdict)
     // Tracebacks are indented below their error, whatever names they quote.
     let errorRows = lines.indices.filter { lines[$0].hasPrefix("  error ") }
     for row in errorRows {
@@ -122,8 +123,12 @@ extension ReportForgeryTests {
     let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     let scenario = try #require((document?["scenarios"] as? [[String: Any]])?.first)
     let steps = try #require(scenario["steps"] as? [[String: Any]])
+    let calls = try #require(steps.first?["calls"] as? [[String: Any]])
     #expect(
-      steps.first?["printed"] as? [String] == ["hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J\tend"])
+      calls.flatMap { $0["printed"] as? [String] ?? [] } == [
+        "hi\noutcome performed, 0 errors, expectations passed\u{1B}[2J\tend"
+      ])
+    #expect(scenario["printed"] as? [String] == ["loading\nstep 1  forged\u{1B}[2J"])
     let errors = try #require(scenario["errors"] as? [[String: Any]])
     #expect(errors.first?["message"] as? String == "bad\nPASS\0after")
   }

@@ -192,32 +192,35 @@ struct RunCommandTests {
     arguments: [
       (
         #"{"board": {"targets": [{"id": "a", "type": "t", "frame": [0, 0]}]}, "drag": {"items": []}}"#,
-        "board.targets[0].frame: expected [x, y, width, height], got 2 values"
+        "broken.scenario.json:1:58: expected [x, y, width, height], got 2 values (at $.board.targets[0].frame)"
       ),
-      (#"{"board": {"targets": []}, "drag": {"items": ["ghost"]}}"#, "drag.items[0]: no item 'ghost' on the board"),
+      (
+        #"{"board": {"targets": []}, "drag": {"items": ["ghost"]}}"#,
+        "broken.scenario.json:1:47: no item 'ghost' on the board (at $.drag.items[0])"
+      ),
       (
         #"{"board": {"targets": [{"id": "a", "type": "t", "frame": [0,0,1,1]}, {"id": "a", "type": "t", "frame": [0,0,1,1]}]}, "drag": {"items": [{"id": "x"}]}}"#,
-        "board.targets[1].id: duplicate target id 'a'"
+        "broken.scenario.json:1:77: duplicate target id 'a' (first at board.targets[0]) (at $.board.targets[1].id)"
       ),
       (
         #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": ["jump"]}"#,
-        "steps[0]: unknown step \"jump\""
+        "broken.scenario.json:1:72: unknown step \"jump\""
       ),
       (
         #"{"rules": ["missing.lua"], "board": {"targets": []}, "drag": {"items": [{"id": "x"}]}}"#,
-        "rules[0]: rule file 'missing.lua' not found"
+        "broken.scenario.json:1:12: rule file 'missing.lua' not found"
       ),
       (
         #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": [{"outside": {"operation": "link"}}]}"#,
-        "steps[0].outside.operation: unknown operation \"link\"; expected \"copy\" or \"move\""
+        "broken.scenario.json:1:98: unknown operation \"link\"; expected \"copy\" or \"move\" (at $.steps[0].outside.operation)"
       ),
       (
         #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": [{"outside": {"accepts": []}}]}"#,
-        "steps[0].outside.accepts: name at least one type the app takes"
+        "broken.scenario.json:1:96: name at least one type the app takes (at $.steps[0].outside.accepts)"
       ),
       (
         #"{"board": {"targets": []}, "drag": {"items": [{"id": "x"}]}, "steps": [{"outside": 5}]}"#,
-        "steps[0].outside: expected {\"accepts\": [types], \"operation\": \"copy\"}, got"
+        "broken.scenario.json:1:84: expected {\"accepts\": [types], \"operation\": \"copy\"}, got a number (at $.steps[0].outside)"
       ),
       (#"{"board": {"targets": [], "drag": "#, "not valid JSON"),
       ("\u{0}\u{1}\u{2}binary", "not valid JSON"),

@@ -17,7 +17,7 @@ return {
   ["calendar.day"] = {
     accepts = { "com.example.schedule-item" },
 
-    validateDrop = function(info, day)
+    validateDrop = function(_info, day)
       return not day.data.holiday
     end,
 

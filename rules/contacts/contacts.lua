@@ -74,14 +74,14 @@ return {
   ["contacts.list"] = {
     accepts = acceptedTypes,
 
-    validateDrop = function(info, list)
+    validateDrop = function(info, _list)
       for _, item in ipairs(info:itemProviders(acceptedTypes)) do
         if contactOf(item) == nil then return false end
       end
       return true
     end,
 
-    dropUpdated = function(info, list)
+    dropUpdated = function(info, _list)
       if info.source == nil then return "copy" end
       return info.modifiers.option and "copy" or "move"
     end,

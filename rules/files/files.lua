@@ -107,7 +107,7 @@ return {
       return true
     end,
 
-    dragOperations = function(info, folder)
+    dragOperations = function(info, _folder)
       if info.outside then return { "copy" } end
       return { "move", "copy" }
     end,
@@ -116,7 +116,7 @@ return {
   ["files.trash"] = {
     accepts = { "public.file-url", "public.folder" },
 
-    dropUpdated = function(info, trash)
+    dropUpdated = function(info, _trash)
       if info.source == nil then return refuseOr(nil, "only items on this machine can be trashed") end
       if isReadOnly(info.source) then
         return refuseOr(nil, info.source.id .. " is read-only")

@@ -1,6 +1,8 @@
 -- Two volumes. On "disk": home > projects > 2026, and a read-only system folder.
 -- On "usb": a stick folder. And a trash.
-local function file(id, name) return { id = id, name = name, representations = { { "public.file-url", "file:///" .. name } } } end
+local function file(id, name)
+  return { id = id, name = name, representations = { { "public.file-url", "file:///" .. name } } }
+end
 local function folder(id, opens) return { id = id, name = opens, representations = { { "public.folder", opens } } } end
 
 local function machine()

@@ -14,7 +14,7 @@ return {
   fruitbox = {
     accepts = { "public.plain-text" },
 
-    dropEntered = function(info, box)
+    dropEntered = function(_info, box)
       box:set("hover", true)
     end,
 
@@ -22,7 +22,7 @@ return {
       if info.outcome == nil then box:set("hover", false) end
     end,
 
-    dropUpdated = function(info, box)
+    dropUpdated = function(_info, box)
       if box.data.hasBanana then return "forbidden" end
       return "copy"
     end,

@@ -125,3 +125,15 @@ struct BenchmarkError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
+
+/// `count` pointer steps to points spread over a 10,000-target grid whose targets have no
+/// rule: every step searches the board and finds no target that takes the drag.
+func stepAcrossTargets(_ count: Int) throws {
+  let host = try hostInDrag(rules: "return {}", board: try grid(targets: 10_000))
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  func next() -> Double {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Double(state >> 11) / Double(1 << 53) * 1000
+  }
+  for _ in 0..<count { _ = try host.movePointer(to: Point(x: next(), y: next())) }
+}

@@ -10,7 +10,8 @@ import Foundation
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks loading
 //                                            only loading boards from JSON, 1,000 to 100,000 targets
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks ops MODE N
-//                                            runs N operations of one kind (for callgrind)
+//                                            runs N operations of one kind (for callgrind); MODE across:
+//                                            pointer steps across a 10,000-target grid without rules
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks load SHAPE N K
 //                                            loads a board of N targets K times (for callgrind)
 //   Benchmarks/instructions.sh                instruction counts per operation, via callgrind
@@ -30,6 +31,10 @@ if arguments.first == "load", arguments.count == 4 {
   exit(0)
 }
 if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.last ?? "") {
+  if arguments.dropFirst().first == "across" {
+    try stepAcrossTargets(count)
+    exit(0)
+  }
   let (floor, hooked, call, step, _) = try comparisonWorkloads()
   let workload = ["floor": floor, "hooked": hooked, "call": call, "step": step][arguments.dropFirst().first ?? ""]
   guard let workload else { throw BenchmarkError("ops MODE N: MODE is floor, hooked, call or step") }

@@ -3,10 +3,11 @@ import Foundation
 /// Turns the paths a user names into the files a command works on: a file stands for
 /// itself; a directory gives the files under it of the kind the command wants.
 public enum FileDiscovery {
-  /// Rule files: `*.lua`, except tests (`*_test.lua`) and modules (anything under a
-  /// `lib/` folder, which only `require` loads).
+  /// Rule files: `*.lua`, except tests (`*_test.lua`), modules (anything under a
+  /// `lib/` folder, which only `require` loads) and editor definitions (`*.d.lua`, such
+  /// as the `types/droprules.d.lua` that `droprules init` writes).
   public static func isRuleFile(_ relativePath: String) -> Bool {
-    relativePath.hasSuffix(".lua") && !relativePath.hasSuffix("_test.lua")
+    relativePath.hasSuffix(".lua") && !relativePath.hasSuffix("_test.lua") && !relativePath.hasSuffix(".d.lua")
       && !relativePath.split(separator: "/").dropLast().contains("lib")
   }
 
@@ -15,7 +16,9 @@ public enum FileDiscovery {
     relativePath.hasSuffix("_test.lua") || relativePath.hasSuffix(".scenario.json")
   }
 
-  /// The files `paths` name, sorted, and the paths that do not exist.
+  /// The files `paths` name, sorted, each once (a file named twice, by the same path or
+  /// through a folder, a `..` or a link, is kept under its first name), and the paths
+  /// that do not exist.
   ///
   /// - Parameters:
   ///   - recursive: whether directories are searched below their top level.
@@ -43,7 +46,9 @@ public enum FileDiscovery {
         : (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
       files += relatives.filter(wanted).map { base + "/" + $0 }
     }
-    return (files.sorted(), missing)
+    var seen: Set<String> = []
+    let unique = files.filter { seen.insert(RuleFileConfinement.realPath($0) ?? $0).inserted }
+    return (unique.sorted(), missing)
   }
 
   /// Rule files grouped by folder, since the files of one folder load into one host.

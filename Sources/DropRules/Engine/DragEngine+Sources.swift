@@ -18,9 +18,10 @@ extension DragEngine {
     guard !session.items.isEmpty else { throw .noItems }
     let undo = try placeExternalItems(of: session)
     let allItems = session.items.map(\.id)
+    let ownLimit = [OperationLimit(source: nil, operations: session.allowedOperations)]
     drag = DragState(
       session: session, itemIDs: allItems, requestedOperations: session.allowedOperations,
-      boardOperations: session.allowedOperations, undo: undo)
+      boardOperations: session.allowedOperations, boardLimits: ownLimit, limits: ownLimit, undo: undo)
     isOutside = false
     allowedBits = DragOperation.bits(session.allowedOperations)
     recorder.reset()
@@ -43,7 +44,7 @@ extension DragEngine {
     drag?.itemIDs.removeAll { refusedSet.contains($0) }
     guard let itemIDs = drag?.itemIDs, !itemIDs.isEmpty else {
       currentBoard.undo(undo)
-      recorder.record(.outcome(.refused))
+      recorder.record(.outcome(.refused, nil))
       drag = nil
       return DragStart(refused: refused, isRefused: true)
     }
@@ -61,8 +62,10 @@ extension DragEngine {
     {
       report(diagnostic)
     }
-    if let allowed = askSourcesForOperations() {
+    if let (allowed, limits) = askSourcesForOperations() {
       drag?.boardOperations = allowed
+      drag?.boardLimits = limits
+      drag?.limits = limits
       allow(allowed)
     }
     return DragStart(refused: refused, isRefused: false)
@@ -79,20 +82,25 @@ extension DragEngine {
     guard drag != nil else { throw .noDrag }
     beginStep(.outside(accepts: accepts, operation: operation))
     if let current = drag?.current { exit(current) }
-    drag?.rejected = []
+    drag?.rejected = [:]
     drag?.stepIndex = nil
     drag?.lastStepSearchedEverything = false
     let leavingBoard = drag?.outside == nil
     drag?.outside = OutsideApp(accepts: accepts, operation: operation)
     isOutside = true
     if leavingBoard {
-      allow(askSourcesForOperations() ?? drag?.requestedOperations ?? [])
+      let requested = drag?.requestedOperations ?? []
+      let (allowed, limits) =
+        askSourcesForOperations() ?? (requested, [OperationLimit(source: nil, operations: requested)])
+      drag?.limits = limits
+      allow(allowed)
     }
     let takesAnItem =
       drag?.itemIDs.contains { currentBoard.item($0)?.conforms(toAnyOf: accepts, in: types) ?? false } ?? false
     let negotiated =
       takesAnItem
-      ? Negotiation.negotiate(Proposal(operation), allowed: drag?.session.allowedOperations ?? [])
+      ? Negotiation.negotiate(
+        Proposal(operation), allowed: drag?.session.allowedOperations ?? [], limits: drag?.limits ?? [])
       : (proposal: Proposal.forbidden, downgrade: nil)
     drag?.outside?.proposal = negotiated.proposal
     drag?.outside?.downgrade = negotiated.downgrade
@@ -104,6 +112,7 @@ extension DragEngine {
     guard isOutside else { return }
     drag?.outside = nil
     isOutside = false
+    drag?.limits = drag?.boardLimits ?? []
     allow(drag?.boardOperations ?? [])
   }
 
@@ -127,8 +136,9 @@ extension DragEngine {
   }
 
   /// Asks each source's `dragOperations` and intersects the answers with what the drag
-  /// itself allows; records each limit. Nil when no source has the handler.
-  private func askSourcesForOperations() -> Set<DragOperation>? {
+  /// itself allows; records each limit and returns them, the drag's own first. Nil when
+  /// no source has the handler.
+  private func askSourcesForOperations() -> (allowed: Set<DragOperation>, limits: [OperationLimit])? {
     guard let state = drag else { return nil }
     drag?.isReadOnly = true
     defer { drag?.isReadOnly = false }
@@ -148,9 +158,9 @@ extension DragEngine {
       allowed.formIntersection(operations)
     }
     guard !limits.isEmpty else { return nil }
-    recorder.record(.limit(OperationLimit(source: nil, operations: state.requestedOperations)))
+    limits.insert(OperationLimit(source: nil, operations: state.requestedOperations), at: 0)
     for limit in limits { recorder.record(.limit(limit)) }
-    return allowed
+    return (allowed, limits)
   }
 
   /// Makes `allowed` the drag's allowed operations and tells the rules.

@@ -37,16 +37,27 @@ extension DragEngine {
     guard let state = drag else { throw .noDrag }
     beginStep(.drop)
     if let outside = state.outside {
-      guard let operation = outside.proposal.operation else { return finish(.cancelled) }
+      guard let operation = outside.proposal.operation else {
+        return finish(.cancelled, reason: .proposal(outside.proposal, target: nil))
+      }
       // The app takes only the items it accepts; a source that moved items out must
       // remove those and no others.
       let taken = state.itemIDs.filter { currentBoard.item($0)?.conforms(toAnyOf: outside.accepts, in: types) ?? false }
       if let diagnostic = rules.itemsWereTakenOutside(taken) { report(diagnostic) }
       return finish(.performed, operation: operation)
     }
-    guard let current = state.current, let operation = state.proposal.operation else { return finish(.cancelled) }
-    let result = invoke(.performDrop, on: current, operation: operation, index: dropIndex(for: current))
-    guard case .returned(.boolean(true)) = result else { return finish(.failed) }
+    guard let current = state.current else { return finish(.cancelled, reason: .noTarget) }
+    let target = currentBoard.targets[current].id
+    guard let operation = state.proposal.operation else {
+      return finish(.cancelled, reason: .proposal(state.proposal, target: target))
+    }
+    switch invoke(.performDrop, on: current, operation: operation, index: dropIndex(for: current)) {
+    case .returned(.boolean(true)): break
+    case .notImplemented:
+      return finish(.failed, reason: .noPerformDrop(target: target, targetType: currentBoard.targets[current].type))
+    case .returned(let value): return finish(.failed, reason: .performDropReturned(target: target, value: value))
+    case .failed: return finish(.failed, reason: .performDropRaised(target: target))
+    }
     let undo = drag?.undo ?? []
     drag?.undo = []
     currentBoard.pruneDetached(among: undo)
@@ -79,12 +90,14 @@ extension DragEngine {
     drag?.stepIndex = index
     drag?.lastStepSearchedEverything = within == nil
     if !stillInside { enterTarget(under: point, within: within) }
-    return updateProposal()
+    return updateProposal(searched: !stillInside)
   }
 
   private func enterTarget(under point: Point, within: Int?) {
-    let chain = hitTester.chain(at: point, within: within) { takesPart($0) }
-    drag?.rejected.formIntersection(chain)
+    let underPointer = hitTester.targets(at: point, within: within)
+    let chain = hitTester.chain(among: underPointer) { takesPart($0) }
+    if drag?.rejected.isEmpty == false { drag?.rejected = drag?.rejected.filter { chain.contains($0.key) } ?? [:] }
+    defer { recordSkips(among: underPointer, chain: chain, entered: drag?.current) }
     if let current = drag?.current, let currentPosition = chain.firstIndex(of: current) {
       // Still over the current target: only targets nested inside it can take over.
       if let inner = firstAccepting(chain[..<currentPosition]) {
@@ -99,7 +112,7 @@ extension DragEngine {
 
   /// Whether the target at `position` takes part in this drag: it has a rule that takes
   /// drops, and the rule accepts one of the dragged items. Decided once per rule and drag.
-  private func takesPart(_ position: Int) -> Bool {
+  func takesPart(_ position: Int) -> Bool {
     guard let rule = ruleOfTarget[position], let state = drag else { return false }
     if let known = state.participation[rule] { return known }
     let result =
@@ -114,16 +127,19 @@ extension DragEngine {
   /// The first target of `candidates` whose validateDrop accepts this entry; refusals
   /// are remembered while the pointer stays over the target.
   private func firstAccepting(_ candidates: ArraySlice<Int>) -> Int? {
-    for candidate in candidates where drag?.rejected.contains(candidate) == false {
+    for candidate in candidates where drag?.rejected[candidate] == nil {
       let accepted: Bool
+      var raised = false
       switch invoke(.validateDrop, on: candidate) {
       case .notImplemented: accepted = true
       case .returned(.nothing): accepted = true
       case .returned(let value): accepted = value.isTruthy
-      case .failed: accepted = false
+      case .failed:
+        accepted = false
+        raised = true
       }
       if accepted { return candidate }
-      drag?.rejected.insert(candidate)
+      drag?.rejected[candidate] = (drag?.stepNumber ?? 0, raised)
     }
     return nil
   }
@@ -142,11 +158,13 @@ extension DragEngine {
 
   /// Asks the current target for its proposal and negotiates it with the allowed
   /// operations.
-  private func updateProposal() -> Proposal {
+  ///
+  /// - Parameter searched: whether the step searched the board (see ``TraceRecorder``).
+  private func updateProposal(searched: Bool = false) -> Proposal {
     if isOutside, let outside = drag?.outside {
       return record(outside.proposal, downgrade: outside.downgrade)
     }
-    guard let target = drag?.current else { return record(.cancel, downgrade: nil) }
+    guard let target = drag?.current else { return record(.cancel, downgrade: nil, searched: searched) }
     var proposal: Proposal
     switch invoke(.dropUpdated, on: target) {
     case .failed:
@@ -172,20 +190,21 @@ extension DragEngine {
     }
     // Most proposals need no negotiation: check before copying the allowed set.
     if let operation = proposal.operation, allowedBits & operation.bit == 0 {
-      let (negotiated, downgrade) = Negotiation.negotiate(proposal, allowed: drag?.session.allowedOperations ?? [])
-      return record(negotiated, downgrade: downgrade)
+      let (negotiated, downgrade) = Negotiation.negotiate(
+        proposal, allowed: drag?.session.allowedOperations ?? [], limits: drag?.limits ?? [])
+      return record(negotiated, downgrade: downgrade, searched: searched)
     }
-    return record(proposal, downgrade: nil)
+    return record(proposal, downgrade: nil, searched: searched)
   }
 
-  func record(_ proposal: Proposal, downgrade: Downgrade?) -> Proposal {
+  func record(_ proposal: Proposal, downgrade: Downgrade?, searched: Bool = false) -> Proposal {
     drag?.proposal = proposal
     let current = drag?.current
     let index = proposal.operation != nil ? current.flatMap(dropIndex(for:)) : nil
     recorder.record(
       .proposal(
         proposal, index: index, downgrade: downgrade, target: current.map { currentBoard.targets[$0].id },
-        pointer: drag?.outside == nil ? drag?.pointer : nil))
+        pointer: drag?.outside == nil ? drag?.pointer : nil, searched: searched))
     if proposal.operation != nil, let current, let (place, edge) = itemUnderPointer(in: current) {
       recorder.record(.over(currentBoard.targets[current].items[place - 1], edge))
     }
@@ -195,7 +214,7 @@ extension DragEngine {
   /// Ends the drag: rolls back what was not committed, gives the entered target its last
   /// dropExited on the settled, read-only board, then tells the sources (dragEnded).
   private func finish(
-    _ outcome: DropOutcome, operation: DragOperation? = nil, destination: Int? = nil
+    _ outcome: DropOutcome, reason: OutcomeReason? = nil, operation: DragOperation? = nil, destination: Int? = nil
   ) -> DropOutcome {
     if let undo = drag?.undo, !undo.isEmpty {
       let touched = currentBoard.targets(touchedBy: undo)
@@ -205,7 +224,7 @@ extension DragEngine {
     }
     drag?.isReadOnly = true
     if let current = drag?.current { exit(current, outcome: outcome) }
-    recorder.record(.outcome(outcome))
+    recorder.record(.outcome(outcome, reason))
     endDragAtSources(outcome: outcome, operation: operation, destination: destination)
     rules.dragDidEnd()
     drag = nil
@@ -240,7 +259,10 @@ extension DragEngine {
     let result = rules.call(handler, of: rule, target: id, position: position, context: context)
     if case .notImplemented = result { return result }
     if handlerTimings != nil { handlerTimings?.append(DispatchTime.now().uptimeNanoseconds - started) }
-    for line in rules.takePrintedLines() { recorder.record(.printed(line)) }
+    for line in rules.takePrintedLines() {
+      recorder.record(.printed(line))
+      printObserver?(line)
+    }
     switch result {
     case .notImplemented: break
     case .returned(let value): recorder.record(.call(handler, id, item: item, value))

@@ -35,6 +35,9 @@ public final class DragEngine {
   public internal(set) var diagnostics: [Diagnostic] = []
   /// Nanoseconds each handler call took, when measuring (`droprules bench`).
   @exclusivity(unchecked) public var handlerTimings: [UInt64]?
+  /// Receives each line a handler printed, as the trace records it (rule tests show a
+  /// test's output under it).
+  @exclusivity(unchecked) public var printObserver: ((String) -> Void)?
 
   public init(rules: any RuleCalling, types: TypeRegistry = TypeRegistry(), board: Board = Board()) {
     self.rules = rules

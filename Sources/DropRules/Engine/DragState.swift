@@ -18,6 +18,12 @@ struct DragState {
   var requestedOperations: Set<DragOperation>
   /// What the drag allows over the board: its own operations and its sources'.
   var boardOperations: Set<DragOperation>
+  /// Where `boardOperations` came from: the drag's own operations, then each source's
+  /// `dragOperations` answer.
+  var boardLimits: [OperationLimit]
+  /// Where the operations allowed now came from (over the board or over another app),
+  /// so that a downgrade can name what left an operation out.
+  var limits: [OperationLimit]
   /// The app the pointer is over, off the board.
   var outside: OutsideApp?
   /// Undo records of every change staged in this drag, in order.
@@ -36,8 +42,9 @@ struct DragState {
   var stepIndex: Int?
   /// The negotiated proposal now in force.
   var proposal: Proposal = .cancel
-  /// Targets whose validateDrop said no while the pointer stays over them.
-  var rejected: Set<Int> = []
+  /// Targets whose validateDrop said no while the pointer stays over them, with the
+  /// step at which it did and whether it raised.
+  var rejected: [Int: (step: Int, raised: Bool)] = [:]
   /// Whether each rule takes part in this drag (it accepts a dragged item).
   var participation: [RuleID: Bool] = [:]
   var stepNumber = 0

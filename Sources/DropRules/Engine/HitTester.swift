@@ -35,19 +35,32 @@ struct HitTester {
     stability = Array(repeating: nil, count: targets.count)
   }
 
-  /// - Parameters:
-  ///   - within: restricts the search to this target and its ancestors (an `over` step).
-  ///   - takesPart: whether a target has a rule and accepts the dragged items.
-  func chain(at point: Point, within: Int? = nil, takesPart: (Int) -> Bool) -> [Int] {
-    var candidates = index.frames(containing: point).filter { takesPart($0) }
-    if let within {
-      let allowed = Set(ancestry(of: within))
-      candidates = candidates.filter { allowed.contains($0) }
-    }
-    // Deepest first; among equals, the one declared last is drawn on top.
-    guard let innermost = candidates.max(by: { (depths[$0], $0) < (depths[$1], $1) }) else { return [] }
+  /// The targets whose frames contain `point`, in ascending position.
+  ///
+  /// - Parameter within: restricts the search to this target and its ancestors (an
+  ///   `over` step).
+  func targets(at point: Point, within: Int? = nil) -> [Int] {
+    let containing = index.frames(containing: point)
+    guard let within else { return containing }
+    let allowed = ancestry(of: within)
+    return containing.filter { allowed.contains($0) }
+  }
+
+  /// The chain among `underPointer` (from ``targets(at:within:)``): the innermost target
+  /// that takes part, then its ancestors that do.
+  ///
+  /// - Parameter takesPart: whether a target has a rule and accepts the dragged items.
+  func chain(among underPointer: [Int], takesPart: (Int) -> Bool) -> [Int] {
+    let candidates = underPointer.filter { takesPart($0) }
+    guard let innermost = candidates.max(by: { prefers($1, over: $0) }) else { return [] }
     let containing = Set(candidates)
     return ancestry(of: innermost).filter { containing.contains($0) }
+  }
+
+  /// Whether the hit-test tries `position` before `other`: deeper first; among equals,
+  /// the one declared last, which is drawn on top.
+  func prefers(_ position: Int, over other: Int) -> Bool {
+    (depths[position], position) > (depths[other], other)
   }
 
   /// Whether every other frame either contains this target's frame whole or misses it:

@@ -3,13 +3,24 @@ public struct Downgrade: Hashable, Sendable, CustomStringConvertible {
   public var from: DragOperation
   public var to: Proposal
   public var allowed: Set<DragOperation>
+  /// The limits that left `from` out: the drag's own `allowedOperations` (a limit
+  /// without a source) and the `dragOperations` answers of sources. Empty when not known.
+  public var limitedBy: [OperationLimit]
 
-  /// `move -> copy (only copy allowed)`.
+  public init(from: DragOperation, to: Proposal, allowed: Set<DragOperation>, limitedBy: [OperationLimit] = []) {
+    self.from = from
+    self.to = to
+    self.allowed = allowed
+    self.limitedBy = limitedBy
+  }
+
+  /// `move -> copy (only copy allowed: source shelf allows copy (dragOperations))`.
   public var description: String {
-    let allowedText =
+    var text =
       allowed.isEmpty
       ? "no operation allowed" : "only \(allowed.map(\.rawValue).sorted().joined(separator: ", ")) allowed"
-    return "\(from.rawValue) -> \(to.rawValue) (\(allowedText))"
+    if !limitedBy.isEmpty { text += ": " + limitedBy.map(\.description).joined(separator: "; ") }
+    return "\(from.rawValue) -> \(to.rawValue) (\(text))"
   }
 }
 
@@ -26,11 +37,15 @@ extension DragOperation {
 enum Negotiation {
   /// `move` where only copy is allowed becomes `copy` (as Qt does); an operation not
   /// allowed at all becomes `forbidden`.
+  ///
+  /// - Parameter limits: where the allowed operations came from; the downgrade names
+  ///   those that left the proposed operation out.
   static func negotiate(
-    _ proposal: Proposal, allowed: Set<DragOperation>
+    _ proposal: Proposal, allowed: Set<DragOperation>, limits: [OperationLimit] = []
   ) -> (proposal: Proposal, downgrade: Downgrade?) {
     guard let operation = proposal.operation, !allowed.contains(operation) else { return (proposal, nil) }
     let result: Proposal = operation == .move && allowed.contains(.copy) ? .copy : .forbidden
-    return (result, Downgrade(from: operation, to: result, allowed: allowed))
+    let limitedBy = limits.filter { !$0.operations.contains(operation) }
+    return (result, Downgrade(from: operation, to: result, allowed: allowed, limitedBy: limitedBy))
   }
 }

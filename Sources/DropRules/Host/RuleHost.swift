@@ -84,6 +84,10 @@ public final class RuleHost {
     guard !engine.isDragging else {
       return paths.map { RuleProblem(file: $0, line: nil, message: "rules cannot be loaded during a drag") }
     }
+    // A file named twice (a scenario's own file and a --rules folder holding it, or the
+    // same folder given twice) loads once: loading it again would name its types twice.
+    var loaded = Set(ruleFiles.compactMap(RuleFileConfinement.realPath))
+    let paths = paths.filter { path in RuleFileConfinement.realPath(path).map { loaded.insert($0).inserted } ?? true }
     let problems = luaRules.load(paths: paths)
     ruleFiles += paths
     loadOutput += luaRules.takePrintedLines()

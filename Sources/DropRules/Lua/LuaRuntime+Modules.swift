@@ -22,8 +22,9 @@ extension LuaRuntime {
       let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)
       let resolved = candidate.resolvingSymlinksInPath().path
       guard resolved.hasPrefix(directory + "/"),
-        let data = FileManager.default.contents(atPath: resolved)
+        let contents = FileManager.default.contents(atPath: resolved)
       else { continue }
+      let data = Self.withoutByteOrderMark(contents)
       guard data.first != 0x1B else {
         return [.nil, .string("require: '\(resolved)' is a binary chunk; only .lua source is loaded")]
       }
@@ -32,5 +33,11 @@ extension LuaRuntime {
     }
     let searched = moduleDirectories.isEmpty ? "(no rule directories)" : moduleDirectories.joined(separator: ", ")
     return [.nil, .string("require: module '\(name)' not found in the rule directories: \(searched)")]
+  }
+
+  /// Source text without a leading UTF-8 byte order mark, which editors on Windows write
+  /// and Lua would read as a syntax error. Lines are unchanged: the mark is on line 1.
+  static func withoutByteOrderMark(_ data: Data) -> Data {
+    data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
   }
 }

@@ -107,10 +107,13 @@ public final class LuaRuntime {
   /// Keeps a printed line, which the sandbox's `print` has already cut to
   /// ``maximumPrintedLineBytes`` before the host copied it.
   private func record(printed line: String) throws {
-    guard line.utf8.count <= memoryAvailable else {
+    // A line costs its bytes and the String that holds them, so that `print()` in a
+    // loop, whose lines have no bytes, still fills the cap rather than the process.
+    let cost = line.utf8.count + MemoryLayout<String>.stride
+    guard cost <= memoryAvailable else {
       throw LuaHostError(memoryLimitMessage + " (printed output counts until its drag ends)")
     }
-    printedBytes += line.utf8.count
+    printedBytes += cost
     updateExternalBytes()
     printedLines.append(line)
   }
@@ -173,9 +176,10 @@ public final class LuaRuntime {
   public func loadFile(
     atPath path: String, environment: LuaReference?
   ) throws(LuaError) -> LuaReference {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let contents = FileManager.default.contents(atPath: path) else {
       throw LuaError(kind: .refused, message: "cannot read the file", file: path)
     }
+    let data = Self.withoutByteOrderMark(contents)
     if data.first == 0x1B {
       throw LuaError(
         kind: .refused, message: "binary (precompiled) chunks are not loaded; use the .lua source",

@@ -39,7 +39,7 @@ public enum Modifier: String, Sendable, CaseIterable, Hashable, Comparable {
 }
 
 /// How a drag ended.
-public enum DropOutcome: String, Sendable, Hashable {
+public enum DropOutcome: String, Sendable, CaseIterable, Hashable {
   /// `performDrop` returned true; the staged changes were committed.
   case performed
   /// Nothing was performed (no target, forbidden, cancel, or the user cancelled).

@@ -9,7 +9,7 @@ public enum ItemAxis: String, Sendable, Hashable {
 
 /// Which third of an item the pointer is over, along the target's axis: a drop on the
 /// `center` goes *into* the item (a folder row), one on an edge goes *between* items.
-public enum ItemEdge: String, Sendable, Hashable {
+public enum ItemEdge: String, Sendable, CaseIterable, Hashable {
   case before
   case center
   case after

@@ -24,7 +24,9 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
   init(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, _ message: String) {
     var line = 1
     var column = 1
-    for byte in bytes[..<min(offset, bytes.count)] {
+    // A byte order mark is no character an editor shows: columns start after it.
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    for byte in bytes[min(start, offset)..<min(offset, bytes.count)] {
       if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1

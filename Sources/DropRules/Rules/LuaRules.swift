@@ -172,6 +172,13 @@ final class LuaRules: RuleCalling {
 
   func takePrintedLines() -> [String] { runtime.takePrintedLines() }
 
+  /// The fields objects read from the host when first asked, by kind (`item`,
+  /// `target`): they are not in an object until read, so `next` cannot list them.
+  func fetchedFieldNames() throws(LuaError) -> [String: [String]] {
+    guard let api, let names = try runtime.call(api.fetchedFields).first?.tableValue else { return [:] }
+    return names.fields.mapValues { $0.tableValue?.sequence.compactMap(\.stringValue) ?? [] }
+  }
+
   // MARK: Calls
 
   /// Writes this call's index, operation and outcome into the drag's `info`, where they
@@ -314,6 +321,7 @@ struct RuleAPI {
   let target: LuaReference
   let forget: LuaReference
   let forgetAll: LuaReference
+  let fetchedFields: LuaReference
   let droprules: LuaValue
 
   init(runtime: LuaRuntime, hostFunctions: [String: LuaValue], trusted: LuaValue) throws(LuaError) {
@@ -335,6 +343,7 @@ struct RuleAPI {
     target = try function("target")
     forget = try function("forget")
     forgetAll = try function("forgetAll")
+    fetchedFields = try function("fetchedFields")
     droprules = api?["droprules"] ?? .nil
   }
 }

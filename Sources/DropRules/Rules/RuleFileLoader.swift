@@ -56,11 +56,29 @@ struct RuleFileLoader {
       }
       let (rule, ruleProblems) = makeRule(targetType, from: ruleTable, path: path, source: source)
       problems += ruleProblems
-      if let rule { rules.append(rule) }
+      if let rule {
+        rules.append(rule)
+        if let warning = Self.missingPerformDrop(in: rule, line: line) { problems.append(warning) }
+      }
       let types = Self.typeNames(ruleTable["accepts"])
       if !types.isEmpty { accepted.append((targetType, types)) }
     }
     return (rules, problems, accepted)
+  }
+
+  /// A warning for a drop rule (one with `accepts` or a drop handler) that has no
+  /// `performDrop`: every drop on its targets fails, with no error to say why.
+  static func missingPerformDrop(in rule: Rule, line: Int?) -> RuleProblem? {
+    guard !rule.implements(.performDrop) else { return nil }
+    let dropHandlers = Handler.allCases.filter { !$0.isSourceHandler && rule.implements($0) }.map(\.rawValue)
+    let makesDropRule = (rule.accepts == nil ? [] : ["accepts"]) + dropHandlers
+    guard !makesDropRule.isEmpty else { return nil }
+    return RuleProblem(
+      file: rule.file, line: line,
+      message:
+        "the rule for '\(rule.targetType)' has \(makesDropRule.joined(separator: ", ")) but no performDrop, so every "
+        + "drop on its targets fails; add performDrop (return true to commit the drop)",
+      severity: .warning)
   }
 
   private static func typeNames(_ value: LuaValue) -> [TypeIdentifier] {

@@ -5,6 +5,10 @@ import Foundation
 public struct ScenarioDecoder {
   /// Scenario files larger than this are refused before parsing.
   public static let maximumFileSize = 16 * 1024 * 1024
+  /// The keys a scenario, a target of its board and an item may have; any other is an error.
+  static let scenarioKeys = ["name", "rules", "types", "board", "drag", "steps", "expect"]
+  static let targetKeys = ["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"]
+  static let itemKeys = ["id", "name", "representations"]
 
   private let file: String
   private let baseDirectory: String
@@ -43,7 +47,17 @@ public struct ScenarioDecoder {
         file: path, path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
     }
     let directory = (path as NSString).deletingLastPathComponent
-    return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
+    do {
+      return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
+    } catch {
+      // The value the error is about, found in the text again: editors link to file:line:column.
+      var located = error
+      if let (line, column) = JSONLocator.lineAndColumn(of: error.path, in: Array(data)) {
+        located.line = line
+        located.column = column
+      }
+      throw located
+    }
   }
 
   /// Decodes a scenario from its JSON form.
@@ -54,27 +68,29 @@ public struct ScenarioDecoder {
     _ json: JSONValue, defaultRules: [String] = [], requiresDrag: Bool = true
   ) throws(ScenarioError) -> Scenario {
     let root = try object(json, at: "")
-    try allowOnly(["name", "rules", "types", "board", "drag", "steps", "expect"], in: root, at: "")
-    let name = try root["name"].map { value throws(ScenarioError) in try string(value, at: "name") } ?? file
+    try allowOnly(Self.scenarioKeys, in: root, at: "")
+    let name = try present(root, "name").map { value throws(ScenarioError) in try string(value, at: "name") } ?? file
     var rules = defaultRules
-    if let list = root["rules"] {
+    if let list = present(root, "rules") {
       rules = try array(list, at: "rules").enumerated().map { offset, value throws(ScenarioError) in
         try rulePath(string(value, at: "rules\(position(offset))"), at: "rules\(position(offset))")
       }
     }
-    let types = try root["types"].map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
-    guard let boardJSON = root["board"] else { throw error(at: "board", "is missing") }
+    let types = try present(root, "types").map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
+    guard let boardJSON = root["board"] else { throw missing("board") }
     let board = try decodeBoard(boardJSON)
     let drag: DragRequest
-    if let dragJSON = root["drag"] {
+    if let dragJSON = present(root, "drag") {
       drag = try decodeDrag(dragJSON, board: board)
     } else if requiresDrag {
-      throw error(at: "drag", "is missing")
+      throw missing("drag")
     } else {
       drag = DragRequest(items: [])
     }
-    let steps = try decodeSteps(root["steps"] ?? .array([]), board: board)
-    let expect = try root["expect"].map { value throws(ScenarioError) in try decodeExpectation(value, board: board) }
+    let steps = try decodeSteps(present(root, "steps") ?? .array([]), board: board)
+    let expect = try present(root, "expect").map { value throws(ScenarioError) in
+      try decodeExpectation(value, board: board)
+    }
     return Scenario(
       name: name, file: file, rules: rules, types: types, board: board, drag: drag, steps: steps, expect: expect)
   }
@@ -90,16 +106,18 @@ public struct ScenarioDecoder {
     return resolved
   }
 
-  private func decodeTypes(_ json: JSONValue) throws(ScenarioError) -> [(
+  /// Decodes declared types: `[{"id", "conformsTo": [...]}]`; `at` names the list in errors.
+  func decodeTypes(_ json: JSONValue, at listPath: String = "types") throws(ScenarioError) -> [(
     id: TypeIdentifier, conformsTo: [TypeIdentifier]
   )] {
-    try array(json, at: "types").enumerated().map { offset, value throws(ScenarioError) in
-      let path = "types\(position(offset))"
+    try array(json, at: listPath).enumerated().map { offset, value throws(ScenarioError) in
+      let path = "\(listPath)\(position(offset))"
       let fields = try object(value, at: path)
       try allowOnly(["id", "conformsTo"], in: fields, at: path)
-      guard let id = fields["id"] else { throw error(at: path + ".id", "is missing") }
+      guard let id = fields["id"] else { throw missing(path + ".id") }
       let parents = try
-        (fields["conformsTo"].map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") } ?? [])
+        (present(fields, "conformsTo").map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") }
+        ?? [])
         .enumerated().map { index, parent throws(ScenarioError) in
           TypeIdentifier(try string(parent, at: "\(path).conformsTo\(position(index))"))
         }
@@ -107,18 +125,19 @@ public struct ScenarioDecoder {
     }
   }
 
-  private func decodeBoard(_ json: JSONValue) throws(ScenarioError) -> Board {
-    let fields = try object(json, at: "board")
-    try allowOnly(["targets"], in: fields, at: "board")
-    guard let targetsJSON = fields["targets"] else { throw error(at: "board.targets", "is missing") }
+  /// Decodes a board: `{"targets": [...]}`; `at` names it in errors.
+  func decodeBoard(_ json: JSONValue, at boardPath: String = "board") throws(ScenarioError) -> Board {
+    let fields = try object(json, at: boardPath)
+    try allowOnly(["targets"], in: fields, at: boardPath)
+    guard let targetsJSON = fields["targets"] else { throw missing(boardPath + ".targets") }
     var targets: [DropTarget] = []
     var items: [DragItem] = []
     // Where each target id was declared, as offsets: paths are made only for an error.
     var targetOffsets: [TargetID: Int] = [:]
-    let targetsList = try array(targetsJSON, at: "board.targets")
+    let targetsList = try array(targetsJSON, at: boardPath + ".targets")
     targets.reserveCapacity(targetsList.count)
     targetOffsets.reserveCapacity(targetsList.count)
-    let targetPath = { (offset: Int) in "board.targets\(self.position(offset))" }
+    let targetPath = { (offset: Int) in "\(boardPath).targets\(self.position(offset))" }
     for (offset, value) in targetsList.enumerated() {
       let (target, targetItems) = try decodeTarget(value, at: targetPath(offset))
       if let first = targetOffsets.updateValue(offset, forKey: target.id) {
@@ -134,8 +153,8 @@ public struct ScenarioDecoder {
       let path: String
       switch boardError {
       case .unknownParent(let target, _), .parentCycle(let target):
-        path = (targetOffsets[target].map(targetPath) ?? "board") + ".parent"
-      default: path = "board.targets"
+        path = (targetOffsets[target].map(targetPath) ?? boardPath) + ".parent"
+      default: path = boardPath + ".targets"
       }
       throw error(at: path, boardError.description)
     }
@@ -145,19 +164,20 @@ public struct ScenarioDecoder {
     _ json: JSONValue, at path: @autoclosure () -> String
   ) throws(ScenarioError) -> (DropTarget, [DragItem]) {
     let fields = try object(json, at: path())
-    try allowOnly(["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"], in: fields, at: path())
-    guard let id = fields["id"] else { throw error(at: path() + ".id", "is missing") }
-    guard let type = fields["type"] else { throw error(at: path() + ".type", "is missing") }
-    guard let frameJSON = fields["frame"] else { throw error(at: path() + ".frame", "is missing") }
+    try allowOnly(Self.targetKeys, in: fields, at: path())
+    guard let id = fields["id"] else { throw missing(path() + ".id") }
+    guard let type = fields["type"] else { throw missing(path() + ".type") }
+    guard let frameJSON = fields["frame"] else { throw missing(path() + ".frame") }
     let frame = try decodeFrame(frameJSON, at: path() + ".frame")
-    let data = try fields["data"].map { value throws(ScenarioError) in try object(value, at: path() + ".data") } ?? [:]
+    let data =
+      try present(fields, "data").map { value throws(ScenarioError) in try object(value, at: path() + ".data") } ?? [:]
     let items = try
-      (fields["items"].map { value throws(ScenarioError) in try array(value, at: path() + ".items") } ?? [])
+      (present(fields, "items").map { value throws(ScenarioError) in try array(value, at: path() + ".items") } ?? [])
       .enumerated().map { offset, value throws(ScenarioError) in
         try decodeItem(value, at: "\(path()).items\(position(offset))")
       }
     var axis: ItemAxis?
-    if let axisJSON = fields["axis"] {
+    if let axisJSON = present(fields, "axis") {
       let name = try string(axisJSON, at: path() + ".axis")
       guard let parsed = ItemAxis(rawValue: name) else {
         throw error(at: path() + ".axis", "expected \"vertical\" or \"horizontal\", got \"\(name)\"")
@@ -165,7 +185,7 @@ public struct ScenarioDecoder {
       axis = parsed
     }
     var extent: Double?
-    if let extentJSON = fields["itemExtent"] {
+    if let extentJSON = present(fields, "itemExtent") {
       let value = try number(extentJSON, at: path() + ".itemExtent")
       guard value > 0 else {
         throw error(at: path() + ".itemExtent", "must be greater than 0, got \(formatNumber(value))")
@@ -174,7 +194,9 @@ public struct ScenarioDecoder {
     }
     let target = DropTarget(
       id: try string(id, at: path() + ".id"), type: try string(type, at: path() + ".type"), frame: frame,
-      parent: try fields["parent"].map { value throws(ScenarioError) in try string(value, at: path() + ".parent") },
+      parent: try present(fields, "parent").map { value throws(ScenarioError) in
+        try string(value, at: path() + ".parent")
+      },
       data: data, items: items.map(\.id), axis: axis, itemExtent: extent)
     return (target, items)
   }
@@ -193,17 +215,17 @@ public struct ScenarioDecoder {
 
   private func decodeItem(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> DragItem {
     let fields = try object(json, at: path())
-    try allowOnly(["id", "name", "representations"], in: fields, at: path())
-    guard let id = fields["id"] else { throw error(at: path() + ".id", "is missing") }
+    try allowOnly(Self.itemKeys, in: fields, at: path())
+    guard let id = fields["id"] else { throw missing(path() + ".id") }
     let representations = try
-      (fields["representations"].map { value throws(ScenarioError) in
+      (present(fields, "representations").map { value throws(ScenarioError) in
         try array(value, at: path() + ".representations")
       } ?? []).enumerated().map { offset, value throws(ScenarioError) in
         try decodeRepresentation(value, at: "\(path()).representations\(position(offset))")
       }
     return DragItem(
       id: try string(id, at: path() + ".id"),
-      name: try fields["name"].map { value throws(ScenarioError) in try string(value, at: path() + ".name") },
+      name: try present(fields, "name").map { value throws(ScenarioError) in try string(value, at: path() + ".name") },
       representations: representations)
   }
 
@@ -216,20 +238,25 @@ public struct ScenarioDecoder {
         type: TypeIdentifier(try string(pair[0], at: path() + "[0]")), payload: try string(pair[1], at: path() + "[1]"))
     }
     let fields = try object(json, at: path(), expected: "[type, payload] or {\"type\", \"payload\"}")
-    guard let type = fields["type"] else { throw error(at: path() + ".type", "is missing") }
+    guard let type = fields["type"] else { throw missing(path() + ".type") }
     return Representation(
       type: TypeIdentifier(try string(type, at: path() + ".type")),
-      payload: try fields["payload"].map { value throws(ScenarioError) in try string(value, at: path() + ".payload") }
+      payload: try present(fields, "payload").map { value throws(ScenarioError) in
+        try string(value, at: path() + ".payload")
+      }
         ?? "")
   }
 
-  /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`.
-  public func decodeDrag(_ json: JSONValue, board: Board) throws(ScenarioError) -> DragRequest {
-    let fields = try object(json, at: "drag")
-    try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: "drag")
-    guard let itemsJSON = fields["items"] else { throw error(at: "drag.items", "is missing") }
-    let items = try array(itemsJSON, at: "drag.items").enumerated().map { offset, value throws(ScenarioError) in
-      let path = "drag.items\(position(offset))"
+  /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`; `at`
+  /// names it in errors.
+  public func decodeDrag(_ json: JSONValue, board: Board, at dragPath: String = "drag") throws(ScenarioError)
+    -> DragRequest
+  {
+    let fields = try object(json, at: dragPath)
+    try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: dragPath)
+    guard let itemsJSON = present(fields, "items") else { throw missing(dragPath + ".items") }
+    let items = try array(itemsJSON, at: dragPath + ".items").enumerated().map { offset, value throws(ScenarioError) in
+      let path = "\(dragPath).items\(position(offset))"
       if case .string(let id) = value {
         guard board.contains(item: id) else { throw error(at: path, "no item '\(id)' on the board") }
         return DraggedItem.board(id)
@@ -240,17 +267,17 @@ public struct ScenarioDecoder {
       }
       return DraggedItem.external(item)
     }
-    guard !items.isEmpty else { throw error(at: "drag.items", "a drag needs at least one item") }
+    guard !items.isEmpty else { throw error(at: dragPath + ".items", "a drag needs at least one item") }
     var seen: Set<ItemID> = []
     for (offset, item) in items.enumerated() where !seen.insert(item.id).inserted {
-      throw error(at: "drag.items\(position(offset))", "item '\(item.id)' is dragged twice")
+      throw error(at: "\(dragPath).items\(position(offset))", "item '\(item.id)' is dragged twice")
     }
-    let allowed = try fields["allowedOperations"].map { value throws(ScenarioError) in
-      Set(try names(value, at: "drag.allowedOperations", as: DragOperation.self))
+    let allowed = try present(fields, "allowedOperations").map { value throws(ScenarioError) in
+      Set(try names(value, at: dragPath + ".allowedOperations", as: DragOperation.self))
     }
     let modifiers =
-      try fields["modifiers"].map { value throws(ScenarioError) in
-        Set(try names(value, at: "drag.modifiers", as: Modifier.self))
+      try present(fields, "modifiers").map { value throws(ScenarioError) in
+        Set(try names(value, at: dragPath + ".modifiers", as: Modifier.self))
       } ?? []
     return DragRequest(items: items, allowedOperations: allowed, modifiers: modifiers)
   }
@@ -265,7 +292,9 @@ public struct ScenarioDecoder {
     return steps
   }
 
-  private func decodeStep(_ json: JSONValue, at path: String, board: Board) throws(ScenarioError) -> ScenarioStep {
+  /// Decodes one step. With a `board`, an `over` step must name one of its targets;
+  /// without one (the host protocol), the host checks the target when the step runs.
+  func decodeStep(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError) -> ScenarioStep {
     let expected =
       "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, \"drop\" or \"cancel\""
     if case .string(let word) = json {
@@ -285,8 +314,12 @@ public struct ScenarioDecoder {
     if let over = fields["over"] {
       try allowOnly(["over", "index"], in: fields, at: path)
       let id = try string(over, at: path + ".over")
-      guard board.target(id) != nil else { throw error(at: path + ".over", "no target '\(id)' on the board") }
-      let index = try fields["index"].map { value throws(ScenarioError) in try integer(value, at: path + ".index") }
+      if let board, board.target(id) == nil {
+        throw error(at: path + ".over", "no target '\(id)' on the board")
+      }
+      let index = try present(fields, "index").map { value throws(ScenarioError) in
+        try integer(value, at: path + ".index")
+      }
       return .over(id, index: index)
     }
     if let modifiers = fields["modifiers"] {
@@ -301,11 +334,11 @@ public struct ScenarioDecoder {
   }
 
   /// `{"accepts": [types], "operation": "copy" | "move"}`, both optional.
-  private func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> ScenarioStep {
+  func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> ScenarioStep {
     let fields = try object(json, at: path, expected: "{\"accepts\": [types], \"operation\": \"copy\"}")
     try allowOnly(["accepts", "operation"], in: fields, at: path)
     var accepts: [TypeIdentifier] = ["public.item"]
-    if let value = fields["accepts"] {
+    if let value = present(fields, "accepts") {
       if case .string(let type) = value {
         accepts = [TypeIdentifier(type)]
       } else {
@@ -316,7 +349,7 @@ public struct ScenarioDecoder {
       guard !accepts.isEmpty else { throw error(at: path + ".accepts", "name at least one type the app takes") }
     }
     var operation = DragOperation.copy
-    if let value = fields["operation"] {
+    if let value = present(fields, "operation") {
       let name = try string(value, at: path + ".operation")
       guard let parsed = DragOperation(rawValue: name) else {
         throw error(at: path + ".operation", "unknown operation \"\(name)\"; expected \"copy\" or \"move\"")
@@ -330,10 +363,10 @@ public struct ScenarioDecoder {
     let fields = try object(json, at: "expect")
     try allowOnly(["proposals", "outcome", "board", "data", "errors"], in: fields, at: "expect")
     var expectation = ScenarioExpectation()
-    expectation.proposals = try fields["proposals"].map { value throws(ScenarioError) in
+    expectation.proposals = try present(fields, "proposals").map { value throws(ScenarioError) in
       try names(value, at: "expect.proposals", as: Proposal.self)
     }
-    if let outcome = fields["outcome"] {
+    if let outcome = present(fields, "outcome") {
       let name = try string(outcome, at: "expect.outcome")
       guard let parsed = DropOutcome(rawValue: name) else {
         throw error(
@@ -341,7 +374,7 @@ public struct ScenarioDecoder {
       }
       expectation.outcome = parsed
     }
-    if let boardJSON = fields["board"] {
+    if let boardJSON = present(fields, "board") {
       var expected: [TargetID: [String]] = [:]
       for (id, list) in try object(boardJSON, at: "expect.board") {
         guard board.target(id) != nil else { throw error(at: "expect.board.\(id)", "no target '\(id)' on the board") }
@@ -352,7 +385,7 @@ public struct ScenarioDecoder {
       }
       expectation.board = expected
     }
-    if let dataJSON = fields["data"] {
+    if let dataJSON = present(fields, "data") {
       var expected: [TargetID: [String: JSONValue]] = [:]
       for (id, keys) in try object(dataJSON, at: "expect.data") {
         guard board.target(id) != nil else { throw error(at: "expect.data.\(id)", "no target '\(id)' on the board") }
@@ -360,7 +393,7 @@ public struct ScenarioDecoder {
       }
       expectation.data = expected
     }
-    expectation.errors = try fields["errors"].map { value throws(ScenarioError) in
+    expectation.errors = try present(fields, "errors").map { value throws(ScenarioError) in
       try integer(value, at: "expect.errors")
     }
     return expectation
@@ -368,14 +401,27 @@ public struct ScenarioDecoder {
 
   // MARK: Checked access
 
-  private func error(at path: String, _ message: String) -> ScenarioError {
+  /// An optional key's value: `null` is the same as leaving the key out.
+  func present(_ fields: [String: JSONValue], _ key: String) -> JSONValue? {
+    guard let value = fields[key] else { return nil }
+    if case .null = value { return nil }
+    return value
+  }
+
+  func error(at path: String, _ message: String) -> ScenarioError {
     ScenarioError(file: file, path: path, message: message)
+  }
+
+  /// A required key that is not there (or is `null`); `path` ends with the key.
+  private func missing(_ path: String) -> ScenarioError {
+    let key = path.split(separator: ".").last.map(String.init) ?? path
+    return error(at: path, "required key '\(key)' is missing")
   }
 
   // Paths are autoclosures: they are built only for an error, never for the values of
   // a board that loads.
 
-  private func object(
+  func object(
     _ json: JSONValue, at path: @autoclosure () -> String, expected: String = "an object"
   ) throws(ScenarioError) -> [String: JSONValue] {
     if case .object(let fields) = json { return fields }
@@ -383,14 +429,14 @@ public struct ScenarioDecoder {
     throw error(at: path(), "expected \(expected), got \(json.kindName)")
   }
 
-  private func array(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> [JSONValue] {
+  func array(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> [JSONValue] {
     if case .array(let values) = json { return values }
     // An empty Lua table reads as an empty object; it is an empty list here.
     if case .object(let fields) = json, fields.isEmpty { return [] }
     throw error(at: path(), "expected an array, got \(json.kindName)")
   }
 
-  private func string(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> String {
+  func string(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> String {
     guard case .string(let value) = json else { throw error(at: path(), "expected a string, got \(json.kindName)") }
     return value
   }
@@ -410,7 +456,7 @@ public struct ScenarioDecoder {
     return Int(value)
   }
 
-  private func names<Name: RawRepresentable & CaseIterable>(
+  func names<Name: RawRepresentable & CaseIterable>(
     _ json: JSONValue, at path: String, as: Name.Type
   ) throws(ScenarioError) -> [Name] where Name.RawValue == String {
     try array(json, at: path).enumerated().map { offset, value throws(ScenarioError) in
@@ -425,7 +471,7 @@ public struct ScenarioDecoder {
 
   /// Refuses the first unknown key, in sorted order. `keys` is a short list: searching
   /// it costs less than hashing into a set made for each object.
-  private func allowOnly(
+  func allowOnly(
     _ keys: [String], in fields: [String: JSONValue], at path: @autoclosure () -> String
   ) throws(ScenarioError) {
     guard let key = fields.keys.filter({ !keys.contains($0) }).min() else { return }

@@ -4,8 +4,9 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
   /// A JSON path such as `board.targets[1].frame`, empty for the whole file.
   public var path: String
   public var message: String
-  /// Where in the text, for text that is not valid JSON (1-based; the column counts
-  /// characters).
+  /// Where in the text (1-based; the column counts characters): of the error, for text
+  /// that is not valid JSON; else of the value at `path`, or of the object that lacks a
+  /// missing key. Nil for scenarios that are not read from text (Lua tests).
   public var line: Int?
   public var column: Int?
 
@@ -17,10 +18,12 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
     self.column = column
   }
 
-  /// `file: path: message`, or `file:line:column: message` for text that is not JSON,
-  /// the form editors and terminals link to the place.
+  /// `file:line:column: message (at $.path)` where the place in the text is known (the
+  /// form editors and terminals link to), else `file: path: message`.
   public var description: String {
-    if let line, let column { return "\(file):\(line):\(column): \(message)" }
+    if let line, let column {
+      return "\(file):\(line):\(column): \(message)" + (path.isEmpty ? "" : " (at $.\(path))")
+    }
     return path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
   }
 }

@@ -12,6 +12,10 @@ public struct ScenarioResult {
   /// Lines rule files printed while loading.
   public var loadOutput: [String]
 
+  /// Why the drop was not performed, when the drag ended in a drop that failed or was
+  /// cancelled (see ``OutcomeReason``).
+  public var outcomeReason: OutcomeReason? { trace.last(where: { $0.outcome != nil })?.outcomeReason }
+
   /// Whether the run is clean: expectations met and, unless the scenario expects a
   /// number of errors, no rule raised.
   public var passed: Bool {
@@ -72,10 +76,8 @@ public struct ScenarioRunner {
     } catch {
       throw .drag(error)
     }
-    // A file both the scenario and --rules name loads once.
-    let named = Set(scenario.rules.compactMap(RuleFileConfinement.realPath))
-    let extra = extraRules.filter { path in RuleFileConfinement.realPath(path).map { !named.contains($0) } ?? true }
-    do { try host.loadRules(atPaths: scenario.rules + extra) } catch { throw .rules(error) }
+    // A file both the scenario and --rules name loads once (the host loads each real path once).
+    do { try host.loadRules(atPaths: scenario.rules + extraRules) } catch { throw .rules(error) }
     return host
   }
 

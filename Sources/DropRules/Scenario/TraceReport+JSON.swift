@@ -22,6 +22,7 @@ extension TraceReport {
       "steps": Self.json(result.trace),
       "proposals": .array(result.proposals.map { .string($0.rawValue) }),
       "outcome": .string(result.outcome.rawValue),
+      "outcomeReason": result.outcomeReason.map(Self.json) ?? .null,
       "board": .object(board),
       "data": .object(data),
       "errors": .array(result.diagnostics.map(Self.json)),
@@ -54,9 +55,46 @@ extension TraceReport {
         }),
       "allowed": step.allowed.map(operations) ?? .null,
       "downgrade": step.downgrade.map(json) ?? .null,
+      "skipped": .array(step.skipped.map { json($0, atStep: step.number) }),
+      "skippedOmitted": .integer(Int64(step.skippedOmitted)),
       "errors": .array(step.diagnostics.map(json)),
       "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,
+      "outcomeReason": step.outcomeReason.map(json) ?? .null,
     ])
+  }
+
+  /// `{"target": id, "reason": "notAccepted", "detail": "accepts ...", "accepts": [...]}`:
+  /// the reason's name, a sentence for people, and the reason's own data (`targetType`,
+  /// `accepts`, `coveredBy`, or `step` and `raised` for a validateDrop refusal).
+  static func json(_ skipped: SkippedTarget, atStep step: Int) -> JSONValue {
+    var fields: [String: JSONValue] = [
+      "target": .string(skipped.target), "reason": .string(skipped.reason.kind(atStep: step)),
+      "detail": .string(skipped.detail(atStep: step)),
+    ]
+    switch skipped.reason {
+    case .noRule(let type), .sourceOnly(let type): fields["targetType"] = .string(type)
+    case .notAccepted(let types): fields["accepts"] = .array(types.map { .string($0.rawValue) })
+    case .covered(let top): fields["coveredBy"] = .string(top)
+    case .validateDrop(let refusedAt, let raised):
+      fields["step"] = .integer(Int64(refusedAt))
+      fields["raised"] = .bool(raised)
+    }
+    return .object(fields)
+  }
+
+  /// `{"kind": "performDropReturned", "target": id, "detail": "...", "result": false}`;
+  /// a `proposal` reason also has `proposal`, a `noPerformDrop` one `targetType`.
+  static func json(_ reason: OutcomeReason) -> JSONValue {
+    var fields: [String: JSONValue] = [
+      "kind": .string(reason.kind), "target": optional(reason.target), "detail": .string(reason.description),
+    ]
+    switch reason {
+    case .proposal(let proposal, _): fields["proposal"] = .string(proposal.rawValue)
+    case .noPerformDrop(_, let type): fields["targetType"] = .string(type)
+    case .performDropReturned(_, let value): fields["result"] = json(value)
+    case .noTarget, .performDropRaised: break
+    }
+    return .object(fields)
   }
 
   /// `{"kind": .string("at"), "point": [x, y]}`, `{"kind": .string("over"), "target": id, "index": n}`, ...
@@ -108,6 +146,8 @@ extension TraceReport {
     .object([
       "from": .string(downgrade.from.rawValue), "to": .string(downgrade.to.rawValue),
       "allowed": operations(downgrade.allowed),
+      // What left `from` out: null for the drag's own allowedOperations, else a source.
+      "limitedBy": .array(downgrade.limitedBy.map { optional($0.source) }),
     ])
   }
 

@@ -37,13 +37,19 @@ public struct TraceReport {
       lines += step.refused.map { row("refused", safe($0) + " (canDrag)") }
       lines += step.limits.map { row("limit", safe($0.description)) }
       if let allowed = step.allowed { lines.append(row("allowed", DragOperation.names(allowed))) }
+      lines += step.skipped.map { row("skipped", safe($0.target), safe($0.detail(atStep: step.number))) }
+      if step.skippedOmitted > 0 { lines.append(row("skipped", "\(step.skippedOmitted) more targets, further out")) }
       if let downgrade = step.downgrade { lines.append(row("negotiated", safe(downgrade.description))) }
       if let proposal = step.proposal {
         var text = paint(proposal.rawValue) + (step.index.map { "  index \($0)" } ?? "")
         if let over = step.over, let edge = step.edge { text += "  over \(safe(over)) (\(edge.rawValue))" }
         lines.append(row("proposal", text))
       }
-      if let outcome = step.outcome { lines.append(row("outcome", paint(outcome.rawValue))) }
+      if let outcome = step.outcome {
+        lines.append(
+          row(
+            "outcome", paint(outcome.rawValue) + (step.outcomeReason.map { "  (" + safe($0.description) + ")" } ?? "")))
+      }
     }
     lines.append("")
     lines.append(bold("board"))
@@ -65,7 +71,9 @@ public struct TraceReport {
 
   private func summary(_ result: ScenarioResult) -> String {
     let errors = result.diagnostics.count == 1 ? "1 error" : "\(result.diagnostics.count) errors"
-    var text = "outcome \(paint(result.outcome.rawValue)), \(errors)"
+    var text = "outcome \(paint(result.outcome.rawValue))"
+    if let reason = result.outcomeReason { text += " (" + safe(reason.description) + ")" }
+    text += ", \(errors)"
     if result.scenario.expect != nil {
       text +=
         result.failedExpectations.isEmpty ? ", expectations " + paint("passed") : ", expectations " + paint("failed")

@@ -123,10 +123,20 @@ public struct TraceStep: Hashable, Sendable {
   public var allowed: Set<DragOperation>?
   /// Set when the negotiation changed the rule's proposal.
   public var downgrade: Downgrade?
+  /// On a pointer step: the targets under the pointer that the hit-test passed over
+  /// before the one it entered (all of them when it entered none), in the order it
+  /// prefers them, innermost first, each with the reason.
+  public var skipped: [SkippedTarget] = []
+  /// How many more targets the hit-test passed over than ``skipped`` names (it names at
+  /// most 50, the innermost).
+  public var skippedOmitted = 0
   public var diagnostics: [Diagnostic] = []
   /// What rule code printed during the step, in order; each call's own lines are also
   /// in its ``HandlerCall/printed``.
   public var printed: [String] = []
   /// The outcome, on the final step.
   public var outcome: DropOutcome?
+  /// Why the drop was not performed, when the final step is a drop that failed or was
+  /// cancelled.
+  public var outcomeReason: OutcomeReason?
 }

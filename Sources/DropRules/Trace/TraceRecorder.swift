@@ -9,13 +9,21 @@ struct TraceRecorder {
     case call(Handler, TargetID, item: ItemID?, HandlerValue?)
     case printed(String)
     indirect case diagnostic(Diagnostic)
-    case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?, pointer: Point?)
+    /// The negotiated proposal; `searched` when the step searched the board, so that the
+    /// skipped targets recorded before it are the step's own. A pointer step that stayed
+    /// inside a target nothing cuts into does not search: the targets under the pointer
+    /// are those of the last search, and so are its skips.
+    case proposal(Proposal, index: Int?, downgrade: Downgrade?, target: TargetID?, pointer: Point?, searched: Bool)
     /// The item a drop would land on, and its third.
     case over(ItemID, ItemEdge)
     case refused(ItemID)
     case limit(OperationLimit)
     case allowed(Set<DragOperation>)
-    case outcome(DropOutcome)
+    /// A target a search passed over (recorded before the step's proposal).
+    case skipped(SkippedTarget)
+    /// How many more targets the search passed over than it named.
+    case skipsOmitted(Int)
+    case outcome(DropOutcome, OutcomeReason?)
   }
 
   private(set) var events: [Event] = []
@@ -40,8 +48,24 @@ struct TraceRecorder {
     var numbered = 0
     // A handler's lines are recorded just before its call.
     var unclaimedLines = 0
+    // The skips of the last search, and whether the step being read searched.
+    var lastSkipped: [SkippedTarget] = []
+    var lastOmitted = 0
+    var searched = false
+    func finishStep() {
+      guard let last = steps.indices.last else { return }
+      if searched {
+        lastSkipped = steps[last].skipped
+        lastOmitted = steps[last].skippedOmitted
+      } else if case .at = steps[last].action {
+        steps[last].skipped = lastSkipped
+        steps[last].skippedOmitted = lastOmitted
+      }
+      searched = false
+    }
     for event in events {
       if case .step(let action) = event {
+        finishStep()
         unclaimedLines = 0
         if let first = steps.first, steps.count == 1, case .begin = first.action, first.isQuiet { steps = [] }
         if case .begin = action {
@@ -65,7 +89,8 @@ struct TraceRecorder {
         steps[last].printed.append(line)
         unclaimedLines += 1
       case .diagnostic(let diagnostic): steps[last].diagnostics.append(diagnostic)
-      case .proposal(let proposal, let index, let downgrade, let target, let pointer):
+      case .proposal(let proposal, let index, let downgrade, let target, let pointer, let didSearch):
+        searched = didSearch
         steps[last].proposal = proposal
         steps[last].pointer = pointer
         steps[last].index = index
@@ -78,12 +103,16 @@ struct TraceRecorder {
       case .refused(let item): steps[last].refused.append(item)
       case .limit(let limit): steps[last].limits.append(limit)
       case .allowed(let allowed): steps[last].allowed = allowed
-      case .outcome(let outcome):
+      case .skipped(let skipped): steps[last].skipped.append(skipped)
+      case .skipsOmitted(let count): steps[last].skippedOmitted = count
+      case .outcome(let outcome, let reason):
         steps[last].outcome = outcome
+        steps[last].outcomeReason = reason
         steps[last].target = nil
         entered = nil
       }
     }
+    finishStep()
     if let first = steps.first, steps.count == 1, case .begin = first.action, first.isQuiet { steps = [] }
     return steps
   }

@@ -99,9 +99,14 @@ function Drag:drop() return step(self, "drop") end
 function Drag:cancel() return step(self, "cancel") end
 
 local Sim = {}
+-- Fields computed at each read, by name.
+local simFields = {
+  errors = function(sim) return host.errors(sim.id) end,
+}
 local simMeta = {
   __index = function(sim, key)
-    if key == "errors" then return host.errors(sim.id) end
+    local field = simFields[key]
+    if field ~= nil then return field(sim) end
     return Sim[key]
   end,
 }
@@ -141,6 +146,14 @@ end
 -- tests(n) lists only the nth test: a load that runs one test converts one, not all.
 return {
   globals = globals,
+  -- The names a simulation answers besides its own fields, which sit behind an __index
+  -- function out of a test's reach: for the test that holds the API description to it.
+  simulationKeys = function()
+    local names = {}
+    for name in pairs(Sim) do names[#names + 1] = name end
+    for name in pairs(simFields) do names[#names + 1] = name end
+    return names
+  end,
   tests = function(only)
     if only then return { tests[only] } end
     return tests

@@ -255,12 +255,12 @@ const DropBoard = (() => {
     const toScreen = (point) => [(point[0] - box.x) * scale, (point[1] - box.y) * scale];
     let marked = [];
 
-    /// Shows a moment of a drag: `highlight` {target, proposal}, `dragged` and `changed`
-    /// item ids, `path` (board points so far), `pointer`, `label` (what is dragged),
+    /// Shows a moment of a drag: `target` and `proposal`, `dragged` and `changed` item ids,
+    /// `skipped` target ids, `path` (board points so far), `pointer`, `label` (what is dragged),
     /// `index`, `over` and `edge`.
     function mark(view = {}) {
       for (const node of marked) {
-        node.classList.remove("highlight", "dragged", "changed", "over-before", "over-center", "over-after");
+        node.classList.remove("highlight", "dragged", "changed", "skipped", "over-before", "over-center", "over-after");
         for (const proposal of PROPOSALS) node.classList.remove(`p-${proposal}`);
         node.querySelectorAll(".insert-line").forEach((line) => line.remove());
       }
@@ -272,6 +272,7 @@ const DropBoard = (() => {
       };
       for (const id of view.dragged || []) tag(itemNodes.get(id), "dragged");
       for (const id of view.changed || []) tag(itemNodes.get(id), "changed");
+      for (const id of view.skipped || []) tag(targetNodes.get(id), "skipped");
       const proposal = PROPOSALS.includes(view.proposal) ? view.proposal : "cancel";
       const highlighted = view.target != null ? targetNodes.get(view.target) : null;
       if (highlighted) {

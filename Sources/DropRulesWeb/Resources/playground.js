@@ -130,7 +130,10 @@ const DropPlayground = (() => {
     if (step.downgrade) lines.push(`  negotiated ${step.downgrade.from} → ${step.downgrade.to}`);
     if ((step.refused || []).length) lines.push(`  refused ${step.refused.join(", ")} (canDrag)`);
     if (step.proposal != null) lines.push(`  proposal ${step.proposal}` + (step.index != null ? ` index ${step.index}` : ""));
-    if (step.outcome != null) lines.push(`  outcome ${step.outcome}`);
+    for (const skipped of step.skipped || []) lines.push(`  skipped ${skipped.target}: ${skipped.detail}`);
+    if (step.outcome != null) {
+      lines.push(`  outcome ${step.outcome}` + (step.outcomeReason ? ` (${step.outcomeReason.detail})` : ""));
+    }
     for (const error of step.errors || []) {
       lines.push(`  error ${error.file || ""}${error.line != null ? `:${error.line}` : ""} ${error.message}`);
     }

@@ -159,9 +159,16 @@ const DropReplay = (() => {
       ? `(${step.pointer.join(", ")})`
       : moment.outside ? "off the board, in another app" : null;
     const outcome = step.outcome != null ? badge(step.outcome, `o-${step.outcome}`) : null;
-    const skipped = Array.isArray(step.skipped) && step.skipped.length
-      ? step.skipped.map((entry) => typeof entry === "string" ? entry : JSON.stringify(entry)).join("; ")
-      : null;
+    // Targets under the pointer that the hit test passed over, and why.
+    let skipped = null;
+    if (Array.isArray(step.skipped) && step.skipped.length) {
+      skipped = element("ul", "changes");
+      for (const entry of step.skipped) {
+        skipped.append(element("li", null, entry && typeof entry === "object" ? `${entry.target}: ${entry.detail}` : String(entry)));
+      }
+      if (step.skippedOmitted > 0) skipped.append(element("li", "note", `and ${step.skippedOmitted} more`));
+    }
+    const reason = step.outcomeReason && step.outcomeReason.detail ? step.outcomeReason.detail : null;
     parts.push(facts([
       ["action", describeAction(step.action)],
       ["pointer", pointer],
@@ -175,6 +182,7 @@ const DropReplay = (() => {
         `${limit.source != null ? `source ${limit.source}` : "the drag"} allows ${(limit.operations || []).join(", ") || "nothing"}`).join("; ")],
       ["refused", (step.refused || []).length ? `${step.refused.join(", ")} (canDrag)` : null],
       ["outcome", outcome],
+      ["why", reason],
     ]));
     const sections = [panel(`Step ${step.number}`, ...parts), panel("Handler calls", callsTable(step.calls))];
     if ((step.errors || []).length) sections.push(panel("Errors", ...step.errors.map(diagnosticNode)));
@@ -198,6 +206,7 @@ const DropReplay = (() => {
     meta.append(badge(trace.outcome || "?", `o-${trace.outcome}`));
     meta.append(badge(trace.passed ? "passed" : "failed", trace.passed ? "good" : "bad"));
     meta.append(`${trace.file || ""}  ·  rules ${(trace.rules || []).join(", ") || "(none)"}`);
+    if (trace.outcomeReason && trace.outcomeReason.detail) meta.append(`  ·  ${trace.outcomeReason.detail}`);
     section.append(title, meta);
     const failures = (trace.expectations && trace.expectations.failures) || [];
     for (const failure of failures) section.append(element("div", "diagnostic", `expected ${failure}`));
@@ -294,6 +303,7 @@ const DropReplay = (() => {
         target: moment.target, proposal: moment.proposal, index: moment.index, over: isLast ? null : moment.over,
         edge: moment.edge, path: moment.path, pointer: moment.pointer, label: isLast ? null : label,
         dragged: isLast ? [] : dragged, changed: isLast ? summary.changed : [],
+        skipped: (step.skipped || []).map((entry) => entry && entry.target),
       });
       outsideNote.hidden = !moment.outside;
       outsideNote.className = `outside-note p-${moment.proposal || "cancel"}`;

@@ -11,13 +11,13 @@ struct FileDiscoveryTests {
     directory = try TemporaryDirectory()
     for file in [
       "a/board.lua", "a/board_test.lua", "a/lib/helpers.lua", "a/drag.scenario.json", "a/notes.md",
-      "b/nested/deep.lua", "top.lua",
+      "b/nested/deep.lua", "top.lua", "types/droprules.d.lua", "a/editor.d.lua",
     ] {
       try directory.write(file, "")
     }
   }
 
-  @Test("rule files skip tests and lib modules, and group by folder")
+  @Test("rule files skip tests, lib modules and editor definitions (*.d.lua), and group by folder")
   func ruleFiles() {
     let root = directory.path
     let (groups, missing) = FileDiscovery.ruleFileGroups(in: [root, root + "/gone"], recursive: true)

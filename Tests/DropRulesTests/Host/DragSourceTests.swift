@@ -115,6 +115,11 @@ struct DragSourceTests {
     // Inside: the drag allows both, a allows move, c both: move only, so copy is forbidden.
     #expect(try host.moveOver("b") == .forbidden)
     #expect(host.printedLines == ["true\tnil"])
+    // The downgrade names the limit that left copy out: a's dragOperations, not the drag or c.
+    #expect(host.trace.last?.downgrade?.limitedBy == [OperationLimit(source: "a", operations: [.move])])
+    #expect(
+      host.trace.last?.downgrade?.description
+        == "copy -> forbidden (only move allowed: source a allows move (dragOperations))")
     let begin = try #require(host.trace.first)
     #expect(begin.number == 0)
     #expect(
@@ -125,7 +130,13 @@ struct DragSourceTests {
     #expect(begin.allowed == [.move])
     // Outside: every source allows copy only, so a move there is negotiated down to copy.
     #expect(try host.moveOutside(accepting: ["public.text"], operation: .move) == .copy)
-    #expect(host.trace.last?.downgrade == Downgrade(from: .move, to: .copy, allowed: [.copy]))
+    #expect(
+      host.trace.last?.downgrade
+        == Downgrade(
+          from: .move, to: .copy, allowed: [.copy],
+          limitedBy: [
+            OperationLimit(source: "a", operations: [.copy]), OperationLimit(source: "c", operations: [.copy]),
+          ]))
     // Back on the board, the board's operations hold again.
     #expect(try host.moveOver("b") == .forbidden)
     #expect(host.trace.last?.allowed == [.move])

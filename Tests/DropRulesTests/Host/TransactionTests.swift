@@ -67,7 +67,9 @@ struct TransactionTests {
       targets: row(["a"]), items: [], directory: directory)
     try host.beginDrag(DragRequest(items: [.external(textItem("note"))]))
     #expect(try host.moveOver("a") == .copy)
-    #expect(host.trace.last?.downgrade?.description == "move -> copy (only copy allowed)")
+    // The drag itself (an external item from another app) allows copy only: that is what limited it.
+    #expect(host.trace.last?.downgrade?.description == "move -> copy (only copy allowed: the drag allows copy)")
+    #expect(host.trace.last?.downgrade?.limitedBy == [OperationLimit(source: nil, operations: [.copy])])
     try host.cancel()
     try host.beginDrag(DragRequest(items: [.external(textItem("note"))], allowedOperations: []))
     #expect(try host.moveOver("a") == .forbidden)

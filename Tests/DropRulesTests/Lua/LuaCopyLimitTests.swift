@@ -69,6 +69,20 @@ struct LuaCopyLimitTests {
     #expect(lua.memoryInUse < 64 << 20)
   }
 
+  @Test("empty printed lines count against the cap too: print() in a loop ends at the cap")
+  func emptyPrintedLines() throws {
+    let limits = LuaLimits(maxInstructions: 1 << 40, maxMemory: 2 << 20, maxTime: .seconds(60))
+    let lua = try LuaRuntime(limits: limits)
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("for _ = 1, 1e9 do print() end") }
+    #expect(error?.kind == .memoryLimit(2 << 20))
+    let lines = lua.takePrintedLines()
+    // Each empty line held costs a String's size: the cap bounds how many are held.
+    #expect(!lines.isEmpty)
+    #expect(lines.count <= (2 << 20) / MemoryLayout<String>.stride)
+    lua.releasePrintedOutput()
+    #expect(lua.memoryInUse < 1 << 20)
+  }
+
   @Test("a host function's results are pushed only if they fit under the cap")
   func hostResultsFitTheCap() throws {
     let limits = LuaLimits(maxInstructions: 1 << 40, maxMemory: 8 << 20, maxTime: .seconds(10))

@@ -23,6 +23,19 @@ local function checked(value, message)
   return value
 end
 
+-- A method called with a dot (`info.itemProviders(types)`) gets its first argument as
+-- the object: say that, rather than complain about the argument. `shown` is how the
+-- rule reaches the method (`info:itemProviders`); `depth` counts the api.lua functions
+-- between the rule and this one (1: the method itself).
+local function checkSelf(value, kind, shown, depth)
+  local backing = backingOf(value)
+  if backing == nil or rawget(backing, "kind") ~= kind then
+    fail("call " .. shown:match("[^:]*$") .. " with a colon: " .. shown .. "(...), not "
+      .. shown:gsub(":", ".") .. "(...)", 2 + (depth or 1))
+  end
+  return backing
+end
+
 local function typeList(types, caller)
   if type(types) == "string" then return { types } end
   if type(types) ~= "table" then
@@ -45,37 +58,51 @@ local function itemID(item, caller)
 end
 
 function Item.conformsTo(item, typeID)
-  return host.itemConforms(itemID(item, "item:conformsTo"), typeList(typeID, "item:conformsTo"))
+  local id = checkSelf(item, "item", "item:conformsTo").id
+  return host.itemConforms(id, typeList(typeID, "item:conformsTo"))
 end
 
 function Item.data(item, typeID)
+  local id = checkSelf(item, "item", "item:data").id
   if type(typeID) ~= "string" then fail("item:data expects a type identifier, got " .. type(typeID), 2) end
-  return host.itemData(itemID(item, "item:data"), typeID)
+  return host.itemData(id, typeID)
 end
 
 function Item.copy(item)
-  local id, message = host.copyItem(itemID(item, "item:copy"))
+  local id, message = host.copyItem(checkSelf(item, "item", "item:copy").id)
   if id == nil then fail(message, 2) end
   return itemObject(id)
 end
 
+-- Fields read from the host when asked, by name. A table, not a chain of ifs, so the host
+-- can list them (`api.fetchedFields`) and a test can hold the API description to them.
+local itemFields = {}
+
+function itemFields.name(id)
+  return checked(host.itemInfo(id), "item '" .. id .. "' is no longer on the board") or nil
+end
+
+function itemFields.types(id, backing)
+  local _, types = host.itemInfo(id)
+  local value = freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
+  rawset(backing, "types", value)
+  return value
+end
+
+function itemFields.container(id)
+  local container = host.itemPlace(id)
+  return container and targetObject(container)
+end
+
+function itemFields.index(id)
+  local _, index = host.itemPlace(id)
+  return index
+end
+
 local function fetchItemField(backing, key)
-  local id = rawget(backing, "id")
-  if key == "name" then
-    return checked(host.itemInfo(id), "item '" .. id .. "' is no longer on the board") or nil
-  elseif key == "types" then
-    local _, types = host.itemInfo(id)
-    local value = freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
-    rawset(backing, key, value)
-    return value
-  elseif key == "container" then
-    local container = host.itemPlace(id)
-    return container and targetObject(container)
-  elseif key == "index" then
-    local _, index = host.itemPlace(id)
-    return index
-  end
-  return nil
+  local fetch = itemFields[key]
+  if fetch == nil then return nil end
+  return fetch(rawget(backing, "id"), backing)
 end
 
 local function describeItem(item) return "item " .. backingOf(item).id end
@@ -101,10 +128,7 @@ local Target = {}
 
 local function targetID(target, caller)
   local backing = backingOf(target)
-  if backing == nil or backing.kind ~= "target" then
-    fail(caller .. " must be called on a target with a colon (target:" .. caller:match(":(.*)") .. "(...)), got "
-      .. type(target), 3)
-  end
+  if backing == nil or backing.kind ~= "target" then checkSelf(target, "target", caller, 2) end
   return backing.id
 end
 
@@ -157,31 +181,44 @@ function Target.remove(target, item)
 end
 
 function Target.set(target, key, value)
+  local id = targetID(target, "target:set")
   if type(key) ~= "string" then fail("target:set expects a string key, got " .. type(key), 2) end
-  change(forgetTargets(host.setData(targetID(target, "target:set"), key, thaw(value))))
+  change(forgetTargets(host.setData(id, key, thaw(value))))
+end
+
+local targetFields = {}
+
+local function fetchPlacement(id, backing, key)
+  local targetType, frame, parent = host.targetInfo(id)
+  checked(targetType, "target '" .. id .. "' is no longer on the board")
+  rawset(backing, "type", targetType)
+  rawset(backing, "frame", freeze(frame, "target.frame (read-only)"))
+  if parent ~= nil then rawset(backing, "parent", targetObject(parent)) end
+  return rawget(backing, key)
+end
+
+function targetFields.type(id, backing) return fetchPlacement(id, backing, "type") end
+function targetFields.frame(id, backing) return fetchPlacement(id, backing, "frame") end
+function targetFields.parent(id, backing) return fetchPlacement(id, backing, "parent") end
+
+function targetFields.data(id, backing)
+  local data = checked(host.targetData(id), "target '" .. id .. "' is no longer on the board")
+  local value = freeze(data, "target.data (read-only: change it with target:set)")
+  rawset(backing, "data", value)
+  return value
+end
+
+function targetFields.items(id, backing)
+  local ids = checked(host.targetItems(id), "target '" .. id .. "' is no longer on the board")
+  local value = itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
+  rawset(backing, "items", value)
+  return value
 end
 
 local function fetchTargetField(backing, key)
-  local id = rawget(backing, "id")
-  if key == "type" or key == "frame" or key == "parent" then
-    local targetType, frame, parent = host.targetInfo(id)
-    checked(targetType, "target '" .. id .. "' is no longer on the board")
-    rawset(backing, "type", targetType)
-    rawset(backing, "frame", freeze(frame, "target.frame (read-only)"))
-    if parent ~= nil then rawset(backing, "parent", targetObject(parent)) end
-    return rawget(backing, key)
-  elseif key == "data" then
-    local data = checked(host.targetData(id), "target '" .. id .. "' is no longer on the board")
-    local value = freeze(data, "target.data (read-only: change it with target:set)")
-    rawset(backing, key, value)
-    return value
-  elseif key == "items" then
-    local ids = checked(host.targetItems(id), "target '" .. id .. "' is no longer on the board")
-    local value = itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
-    rawset(backing, key, value)
-    return value
-  end
-  return nil
+  local fetch = targetFields[key]
+  if fetch == nil then return nil end
+  return fetch(rawget(backing, "id"), backing)
 end
 
 local function describeTarget(target) return "target " .. backingOf(target).id end
@@ -202,8 +239,12 @@ end
 
 local board = object({
   kind = "board",
-  target = function(_, id) return targetObject(id) end,
-  item = function(_, id)
+  target = function(self, id)
+    checkSelf(self, "board", "info.board:target")
+    return targetObject(id)
+  end,
+  item = function(self, id)
+    checkSelf(self, "board", "info.board:item")
     if host.itemExists(id) then return itemObject(id) end
     return nil
   end,
@@ -215,11 +256,13 @@ local function set(list, what)
   return view(members, what)
 end
 
-local function hasItemsConforming(_, types)
+local function hasItemsConforming(info, types)
+  checkSelf(info, "info", "info:hasItemsConforming")
   return host.anyItemConforms(typeList(types, "info:hasItemsConforming"))
 end
 
-local function itemProviders(_, types)
+local function itemProviders(info, types)
+  checkSelf(info, "info", "info:itemProviders")
   local list = {}
   for index, id in ipairs(host.itemsConforming(typeList(types, "info:itemProviders"))) do
     list[index] = itemObject(id)
@@ -295,6 +338,15 @@ end
 function api.endDrag(backing)
   for key in next, backing do backing[key] = nil end
   setmetatable(backing, { __index = endedDrag })
+end
+
+--- The names of the fields objects read from the host when asked (`item = {...}`,
+--- `target = {...}`): with what `next` walks in an object, everything it exposes.
+function api.fetchedFields()
+  local names = { item = {}, target = {} }
+  for name in next, itemFields do names.item[#names.item + 1] = name end
+  for name in next, targetFields do names.target[#names.target + 1] = name end
+  return names
 end
 
 --- The object of a target, for the host to pass to handlers.

@@ -1,0 +1,5 @@
+/// The version of droprules: what `droprules --version` prints. It is written here only;
+/// a test checks that CHANGELOG.md names it.
+public enum DropRulesVersion {
+  public static let current = "0.1.0"
+}

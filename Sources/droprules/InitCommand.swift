@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+
+struct InitCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "init",
+    abstract: "Start a rule set: a rule file, its tests, a scenario, and editor and luacheck set-up.",
+    discussion: """
+      Writes shelf.lua, shelf_test.lua, move-a-book.scenario.json, .luarc.json, \
+      .luacheckrc and types/droprules.d.lua into DIR (created if needed). As written they \
+      pass droprules check, droprules test and luacheck. Nothing is overwritten.
+      Exit status: 0 written; 2 a file exists already (each is named) or could not be written.
+      """
+  )
+
+  @Argument(help: "The folder of the new rule set.")
+  var directory: String = "."
+
+  func run() throws {
+    let files = RuleSetTemplate.files.map { file in
+      (path: (directory as NSString).appendingPathComponent(file.path), contents: file.contents)
+    }
+    let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
+    guard existing.isEmpty else {
+      for path in existing { Console.error("\(path) exists already; droprules init overwrites nothing") }
+      throw Exit.loadError
+    }
+    for file in files {
+      do {
+        try GeneratedFile.write(file.contents, to: file.path)
+      } catch {
+        Console.error("\(file.path): \(error.localizedDescription)")
+        throw Exit.loadError
+      }
+      print("created \(file.path)")
+    }
+    let shown = directory == "." ? "" : " " + directory
+    print("next: droprules check\(shown) && droprules test\(shown)")
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Files as editors write them, and files named more than once.
+@Suite("Byte order marks and files named twice")
+struct InputFileTests {
+  static let bom = "\u{FEFF}"
+
+  /// A box rule (requiring a module) with a test, and a scenario that drops on the box.
+  func project(bom: Bool) throws -> Scratch {
+    let mark = bom ? Self.bom : ""
+    let scratch = try Scratch()
+    try scratch.write("lib/answer.lua", mark + "return { yes = true }")
+    try scratch.write(
+      "box.lua",
+      mark + """
+        local answer = require "lib.answer"
+        return { box = { performDrop = function() return answer.yes end } }
+        """)
+    try scratch.write(
+      "box_test.lua",
+      mark + """
+        test("a drop performs", function()
+          local sim = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
+          local drag = sim:drag({ { id = "x" } })
+          drag:over("a")
+          expect(drag:drop()):toBe("performed")
+        end)
+        """)
+    try scratch.write(
+      "s.scenario.json",
+      mark
+        + #"{"name": "s", "rules": ["box.lua"], "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 10, 10]}]},"#
+        + #" "drag": {"items": [{"id": "x"}]}, "steps": [{"over": "a"}, "drop"], "expect": {"outcome": "performed"}}"#)
+    return scratch
+  }
+
+  @Test("rule files, modules, test files and scenarios may start with a UTF-8 byte order mark")
+  func byteOrderMarks() throws {
+    let scratch = try project(bom: true)
+    let run = try DropRulesBinary.run(["run", "s.scenario.json"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasSuffix("outcome performed, 0 errors, expectations passed\n"))
+    let test = try DropRulesBinary.run(["test", "."], in: scratch.url)
+    #expect(test.status == 0, "\(test.stdout)")
+    #expect(test.stdout.hasSuffix("2 passed, 0 failed\n"))
+    let check = try DropRulesBinary.run(["check", "box.lua"], in: scratch.url)
+    #expect(check.stdout == "1 rule file checked, no problems\n")
+    // The mark is skipped, not ignored anywhere: an error still names line 2.
+    try scratch.write("broken.lua", Self.bom + "return {\n  box = function( }\n")
+    let broken = try DropRulesBinary.run(["check", "broken.lua"], in: scratch.url)
+    #expect(broken.status == 1)
+    #expect(broken.stdout.hasPrefix("broken.lua:2:"), "\(broken.stdout)")
+  }
+
+  @Test(
+    "a rule file named twice loads once: the scenario's own folder, a folder twice, a link",
+    arguments: [["--rules", "."], ["--rules", "box.lua", "--rules", "./"], ["--rules", "linked"]])
+  func namedTwice(extra: [String]) throws {
+    let scratch = try project(bom: false)
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.url.appendingPathComponent("linked").path, withDestinationPath: scratch.url.path)
+    // Another scenario in the same folder, which names no rule file of its own.
+    try scratch.write(
+      "bare.scenario.json",
+      #"{"name": "bare", "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 10, 10]}]},"#
+        + #" "drag": {"items": [{"id": "x"}]}, "steps": [{"over": "a"}, "drop"], "expect": {"outcome": "performed"}}"#)
+    for scenario in ["s.scenario.json", "bare.scenario.json"] {
+      let result = try DropRulesBinary.run(["run", scenario] + extra, in: scratch.url)
+      #expect(result.status == 0, "\(scenario) \(extra): \(result.stderr)")
+      #expect(!result.stderr.contains("already has a rule"))
+    }
+    let bench = try DropRulesBinary.run(["bench", "s.scenario.json", "--iterations", "2"] + extra, in: scratch.url)
+    #expect(bench.status == 0, "\(bench.stderr)")
+  }
+
+  @Test("check counts and loads a file named twice once")
+  func checkNamedTwice() throws {
+    let scratch = try project(bom: false)
+    let result = try DropRulesBinary.run(["check", ".", "./", "box.lua"], in: scratch.url)
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout == "1 rule file checked, no problems\n")
+  }
+}

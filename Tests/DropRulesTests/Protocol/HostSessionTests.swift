@@ -1,0 +1,61 @@
+import Testing
+
+@testable import DropRules
+
+@Suite("host session: the typed Swift API behind the protocol")
+struct HostSessionTests {
+  @Test("a session drives drags with typed calls, each answered with its step")
+  func typedDrag() throws {
+    let directory = try TemporaryDirectory()
+    let session = try HostSession()
+    let report = try session.loadRules([
+      try directory.write(
+        "rules.lua", "return { box = { performDrop = function(info, box) box:insert(info.items) return true end } }")
+    ])
+    #expect(report.files == [directory.path + "/rules.lua"])
+    try session.setBoard(try Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
+    #expect(try session.beginDrag(DragRequest(items: [.board("x")])).refused == [])
+    let over = try session.moveOver("b")
+    #expect(over.proposal == .copy && over.target == "b" && over.number == 1)
+    let drop = try session.drop()
+    #expect(drop.outcome == .performed && drop.number == 2)
+    #expect(session.host.board.items(in: "b") == ["x"])
+    #expect(throws: HostSessionError.drag(.noDrag)) { try session.drop() }
+  }
+
+  @Test("loading rules that fail throws their problems and keeps the host and its rules")
+  func failedLoadKeepsHost() throws {
+    let directory = try TemporaryDirectory()
+    let session = try HostSession()
+    try session.loadRules([try directory.write("good.lua", "return { box = {} }")])
+    let host = session.host
+    let bad = try directory.write("bad.lua", "return { box = { dropUpdate = 1 } }")
+    #expect(
+      throws: HostSessionError.rules(
+        RuleLoadError(problems: [
+          RuleProblem(
+            file: bad, line: 1, message: "unknown handler 'dropUpdate' in the rule for 'box'; did you mean dropUpdated?"
+          )
+        ]))
+    ) { try session.loadRules([bad]) }
+    #expect(session.host === host)
+    #expect(session.ruleFiles == [directory.path + "/good.lua"])
+  }
+
+  @Test("the diagnostics of the drag are those since it began")
+  func dragDiagnostics() throws {
+    let directory = try TemporaryDirectory()
+    let session = try HostSession()
+    try session.loadRules([
+      try directory.write("rules.lua", "return { box = { dropEntered = function() error('no') end } }")
+    ])
+    try session.setBoard(try Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
+    for _ in 0..<2 {
+      try session.beginDrag(DragRequest(items: [.board("x")]))
+      try session.moveOver("b")
+      try session.cancel()
+      #expect(session.dragDiagnostics.map(\.message) == ["no"])
+    }
+    #expect(session.host.diagnostics.count == 2)
+  }
+}

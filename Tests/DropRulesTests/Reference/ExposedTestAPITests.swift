@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import DropRules
+@testable import DropRulesTesting
+
+/// The API description against what a `*_test.lua` file really sees: its globals, and
+/// every key of simulations, drag handles, expectations, diagnostics and committed
+/// targets, listed at run time by a test file itself.
+@Suite("The API description is what test files see")
+struct ExposedTestAPITests {
+  /// A test file that registers one test, named by `what key` lines for every key it
+  /// can reach (sorted, so that every load registers the same name).
+  static let listingTestFile = #"""
+    local names = {}
+    local function keys(what, value, skip)
+      for key in pairs(value) do
+        if key ~= skip then names[#names + 1] = what .. " " .. tostring(key) end
+      end
+    end
+    for name, value in pairs(_G) do
+      names[#names + 1] = "global " .. name
+      if type(value) == "table" and name ~= "_G" then keys(name, value) end
+    end
+    local sim = scenario { board = { targets = {
+      { id = "a", type = "box", frame = { 0, 0, 10, 10 }, items = { { id = "x" } } },
+    } } }
+    local drag = sim:drag({ "x" })
+    drag:over("a")
+    keys("droprules.Simulation", sim)
+    keys("droprules.Drag", drag)
+    keys("droprules.Drag", getmetatable(drag), "__index")
+    local expectation = expect(1)
+    keys("droprules.Expectation", expectation)
+    keys("droprules.Expectation", getmetatable(expectation), "__index")
+    keys("droprules.CommittedTarget", sim:target("a"))
+    for _, diagnostic in ipairs(sim.errors) do keys("droprules.Diagnostic", diagnostic) end
+    table.sort(names)
+    test(table.concat(names, "\n"), function() end)
+    """#
+
+  /// A rule that raises, so that `sim.errors` has a diagnostic with every field.
+  static let raisingRule = #"return { box = { validateDrop = function() error("listing") end } }"#
+
+  static func exposedKeys() throws -> [String: Set<String>] {
+    let directory = try TemporaryDirectory()
+    try directory.write("listing.lua", raisingRule)
+    let file = try directory.write("listing_test.lua", listingTestFile)
+    let results = RuleTestRunner().run(files: [file])
+    let result = try #require(results.first)
+    #expect(results.count == 1 && result.status == .passed, "\(result.failures)")
+    var keys: [String: Set<String>] = [:]
+    for line in result.name.split(separator: "\n") {
+      let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { continue }
+      keys[parts[0], default: []].insert(parts[1])
+    }
+    // The methods of a simulation sit behind an __index function, out of a test's
+    // reach: the test API hands them to the host.
+    let runtime = try LuaRuntime()
+    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
+    let api = try runtime.call(prelude, [.table(LuaTable())]).first?.tableValue
+    guard case .function(let simulationKeys) = api?["simulationKeys"] else {
+      Issue.record("the test API lists no simulation keys")
+      return keys
+    }
+    let names = try runtime.call(simulationKeys).first?.tableValue?.sequence.compactMap(\.stringValue) ?? []
+    keys["droprules.Simulation", default: []].formUnion(names)
+    return keys
+  }
+
+  static func described(_ className: String) -> Set<String> {
+    Set(LuaAPIDescription.droprules.class(className)?.members.map(\.name) ?? [])
+  }
+
+  @Test(
+    "every key of a test object is described, and every described key is exposed",
+    arguments: [
+      "droprules.Simulation", "droprules.Drag", "droprules.Expectation", "droprules.CommittedTarget",
+      "droprules.Diagnostic",
+    ])
+  func testObjects(_ className: String) throws {
+    let exposed = try Self.exposedKeys()[className] ?? []
+    let described = Self.described(className)
+    #expect(!described.isEmpty)
+    #expect(exposed.subtracting(described).sorted() == [], "exposed but not described")
+    #expect(described.subtracting(exposed).sorted() == [], "described but not exposed")
+  }
+
+  @Test("the globals of a test file and the fields of its libraries are those described")
+  func testGlobals() throws {
+    let exposed = try Self.exposedKeys()
+    let environment = try #require(LuaAPIDescription.droprules.environment("test"))
+    #expect(Set(exposed["global"] ?? []) == Set(environment.globals.map(\.name)))
+    for global in environment.globals {
+      guard case .standard(let names) = global.kind else { continue }
+      #expect(Set(exposed[global.name] ?? []) == Set(names), "fields of \(global.name)")
+    }
+  }
+}

@@ -1,0 +1,360 @@
+---@meta droprules
+-- luacheck: ignore
+-- The droprules Lua API for lua-language-server, written by `droprules types` from the
+-- API description in the droprules library. Do not edit: write it again after an upgrade.
+-- Rule files see `droprules`; test files (*_test.lua) see `scenario`, `test` and `expect`
+-- instead. The language server cannot tell the two apart; luacheck (`droprules types
+-- --luacheck`) can. Both see the sandbox's part of Lua's standard library only.
+
+---What a rule file returns: target types to rules.
+---@alias droprules.RuleFile
+---| table<string, droprules.Rule>
+
+---What `dropUpdated` returns.
+---@alias droprules.Proposal
+---| "move" # the drop would move the items
+---| "copy" # the drop would copy the items
+---| "forbidden" # a drop here is refused (the pointer shows it)
+---| "cancel" # no drop here, as over no target
+---| droprules.ProposalTable # `{ operation = ..., index = n }`
+
+---A drag operation.
+---@alias droprules.Operation
+---| "move" # the items leave where they were
+---| "copy" # the originals stay
+
+---How a drag ended (`info.outcome`, `drag:drop()`).
+---@alias droprules.Outcome
+---| "performed" # the drop was taken
+---| "cancelled" # no drop: cancelled, or dropped where the proposal was forbidden or cancel
+---| "failed" # performDrop did not return true, or raised
+---| "refused" # canDrag let no item go, so the drag never began
+
+---Which third of the item under the pointer (`info.edge`).
+---@alias droprules.Edge
+---| "before" # the first third along the axis
+---| "center" # the middle third: a drop into the item
+---| "after" # the last third, up to the next item
+
+---A modifier key.
+---@alias droprules.Modifier
+---| "option"
+---| "command"
+---| "shift"
+---| "control"
+
+---The drag, as a handler sees it. One object per drag, updated in place between calls; read-only (a write raises an error). After the drag ends it raises `this info belongs to a drag that has ended`.
+---@class droprules.Info
+---@field kind "info" # What this object is: always `"info"`.
+---@field items droprules.Item[] # Every dragged item, in drag order (read-only list).
+---@field location droprules.Point # The pointer in the target's own coordinates (its frame's origin is 0, 0).
+---@field globalLocation droprules.Point # The pointer in board coordinates.
+---@field index? integer? # The insertion gap (1 is before the first item): a step's `index`, else the gap nearest the pointer in a target with an `itemExtent`; in `performDrop`, the index of a `{ operation, index }` proposal comes first. Nil when there is none.
+---@field modifiers droprules.Modifiers # The pressed modifier keys as a set: `info.modifiers.option == true`.
+---@field allowedOperations droprules.OperationSet # What the drag and its sources allow, as a set: `info.allowedOperations.move == true`.
+---@field operation? droprules.Operation? # In `performDrop` and `dragEnded`: the operation performed (nil unless performed).
+---@field outcome? droprules.Outcome? # In the last `dropExited` and in `dragEnded`: how the drag ended.
+---@field source? droprules.Target? # The target the first dragged board item came from; nil when no dragged item is on the board.
+---@field board droprules.Board # The whole board, to reach targets and items by id.
+---@field over? droprules.Item? # In a target with an `itemExtent`: the item under the pointer, nil over empty space.
+---@field edge? droprules.Edge? # Which third of `info.over` the pointer is in, along the axis.
+---@field outside? boolean? # True while the pointer is off the board, over another app (`dragOperations`, `dragEnded`).
+---@field destination? droprules.Target? # In `dragEnded`: the target that took the drop; nil when another app or nothing took it.
+---@field taken? droprules.Item[]? # In `dragEnded` after a drop into another app: the items the app took (those it accepts).
+local droprules_Info = {}
+
+---Whether any dragged item has a representation conforming to one of `types`.
+---@param types string|string[] a type identifier or a list of them
+---@return boolean
+function droprules_Info:hasItemsConforming(types) end
+
+---The dragged items with a representation conforming to one of `types`, in drag order.
+---@param types string|string[] a type identifier or a list of them
+---@return droprules.Item[] # a new plain list
+function droprules_Info:itemProviders(types) end
+
+---A dragged or board item. One object per id (`==` compares identity). Read-only; a kept item reads the board as it is now and raises once its id has left the board.
+---@class droprules.Item
+---@field kind "item" # What this object is: always `"item"`.
+---@field id string # The item's id.
+---@field name? string? # Its display name, if it has one.
+---@field types string[] # The type identifiers of its representations, best fidelity first (read-only).
+---@field container? droprules.Target? # The target that holds it; nil for an external or detached item.
+---@field index? integer? # Its 1-based place in its container's items; nil when it has no container.
+local droprules_Item = {}
+
+---Whether one of its representations conforms to one of `types`.
+---@param types string|string[] a type identifier or a list of them
+---@return boolean
+function droprules_Item:conformsTo(types) end
+
+---The payload of its best representation conforming to `type`.
+---@param type string a type identifier
+---@return string? payload nil when no representation conforms
+function droprules_Item:data(type) end
+
+---A detached copy of the item; insert it somewhere with `target:insert`, or it is dropped with the drag.
+---@return droprules.Item # the copy, with a fresh id `ID-copyN`
+function droprules_Item:copy() end
+
+---A drop target on the board. One object per id. Fields read the staged board (a change is visible at once); the board changes only through the methods.
+---@class droprules.Target
+---@field kind "target" # What this object is: always `"target"`.
+---@field id string # The target's id.
+---@field type string # Its target type, the key of its rule (`calendar.day`).
+---@field frame droprules.Frame # Where it is, in board coordinates (read-only).
+---@field parent? droprules.Target? # The target it is nested in, if any.
+---@field data table<string, any> # Its free-form data, a read-only view; change it with `target:set`, then read it again.
+---@field items droprules.Item[] # The items it holds, in order (read-only list).
+local droprules_Target = {}
+
+---Moves board items here, or adds external and copied ones. The gap is counted in the list as it is now; the host does the removal shift, so moving an item next to itself changes nothing. Raises on a NaN or infinite index.
+---@param items droprules.Item|droprules.Item[] one item, or a list that goes in together, in order
+---@param index? integer the gap to insert at, 1 to #items + 1; nil appends; clamped
+function droprules_Target:insert(items, index) end
+
+---Removes an item from this target (it leaves the board).
+---@param item droprules.Item an item this target holds
+function droprules_Target:remove(item) end
+
+---Changes one key of `target.data`.
+---@param key string the data key
+---@param value any JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key
+function droprules_Target:set(key, value) end
+
+---The board: every target and item, by id (`info.board`).
+---@class droprules.Board
+---@field kind "board" # What this object is: always `"board"`.
+local droprules_Board = {}
+
+---The target with this id.
+---@param id string a target id
+---@return droprules.Target? # nil when no such target
+function droprules_Board:target(id) end
+
+---The item with this id, on the board or dragged in from outside.
+---@param id string an item id
+---@return droprules.Item? # nil when no such item
+function droprules_Board:item(id) end
+
+---A pointer position (`info.location`, `info.globalLocation`), read-only.
+---@class droprules.Point
+---@field x number # Horizontal coordinate.
+---@field y number # Vertical coordinate.
+---@field [1] number # The same as `x`.
+---@field [2] number # The same as `y`.
+local droprules_Point = {}
+
+---A target's frame (`target.frame`), read-only; whole coordinates are integers.
+---@class droprules.Frame
+---@field x number # Left edge.
+---@field y number # Top edge.
+---@field width number # Width.
+---@field height number # Height.
+---@field [1] number # The same as `x`.
+---@field [2] number # The same as `y`.
+---@field [3] number # The same as `width`.
+---@field [4] number # The same as `height`.
+local droprules_Frame = {}
+
+---The pressed modifier keys, a read-only set: a key is `true` when pressed, else absent.
+---@class droprules.Modifiers
+---@field option? true? # True while option is pressed.
+---@field command? true? # True while command is pressed.
+---@field shift? true? # True while shift is pressed.
+---@field control? true? # True while control is pressed.
+local droprules_Modifiers = {}
+
+---Allowed operations, a read-only set: a key is `true` when allowed, else absent.
+---@class droprules.OperationSet
+---@field copy? true? # True when copy is allowed.
+---@field move? true? # True when move is allowed.
+local droprules_OperationSet = {}
+
+---The rule for one target type: a table of these keys, all optional. A rule file returns `{ [targetType] = rule, ... }` (`droprules.RuleFile`); `"*"` is the fallback for types no file names. Any other key is a load error.
+---@class droprules.Rule
+---@field accepts? string|string[] # Types of which a dragged item must carry one for the target to take part (like `onDrop(of:)`).
+---@field validateDrop? fun(info: droprules.Info, target: droprules.Target): boolean? # Once when the pointer enters: falsy refuses (the parent is tried); nil or no handler accepts.
+---@field dropEntered? fun(info: droprules.Info, target: droprules.Target) # After a successful `validateDrop`; may stage board changes (live preview).
+---@field dropUpdated? fun(info: droprules.Info, target: droprules.Target): droprules.Proposal? # On entry and on every move or modifier change in the target: the proposal; nil keeps the last one.
+---@field dropExited? fun(info: droprules.Info, target: droprules.Target) # When the pointer leaves, and once after the drop or cancel (`info.outcome` set, board read-only).
+---@field performDrop? fun(info: droprules.Info, target: droprules.Target): boolean? # On drop: exactly `true` commits the staged changes; anything else (or an error) rolls them back.
+---@field canDrag? fun(item: droprules.Item, source: droprules.Target): boolean? # When a drag begins, per dragged item of a target of this type: falsy keeps it in place.
+---@field dragOperations? fun(info: droprules.Info, source: droprules.Target): droprules.Operation[]? # When a drag begins and when it leaves the board: the operations this source allows (nil: both).
+---@field dragEnded? fun(info: droprules.Info, source: droprules.Target) # Once per source target at the end of a drag; may change that target (its own transaction).
+local droprules_Rule = {}
+
+---The `droprules` global of rule files: types and JSON. Each file gets its own copy.
+---@class droprules.Library
+droprules = {}
+
+---Declares a custom type. Only at load time (the top level of a rule file); in a handler it raises.
+---@param id string the new type identifier
+---@param options? { conformsTo: string|string[] } the types it conforms to (default none)
+function droprules.declareType(id, options) end
+
+---Whether `type` conforms (transitively) to `other` or to one of a list.
+---@param type string a type identifier
+---@param other string|string[] a type identifier or a list of them
+---@return boolean
+function droprules.conforms(type, other) end
+
+---Decodes JSON text, such as an item's payload. On bad text it returns nil and a message; it does not raise.
+---@param text string JSON text (RFC 8259, strict)
+---@return any value the decoded value (JSON null is nil)
+---@return string? message when the text is not JSON: why, with line and column
+function droprules.decodeJSON(text) end
+
+---A proposal with an insertion index, which `performDrop` then sees as `info.index`.
+---@class droprules.ProposalTable
+---@field operation "move"|"copy"|"forbidden"|"cancel" # The proposal.
+---@field index? integer? # The gap to drop at; must be a whole, finite number.
+local droprules_ProposalTable = {}
+
+---A board with its rules loaded, made by `scenario{}`: a rule host of its own.
+---@class droprules.Simulation
+---@field private id integer # The simulation's number, which its handles use.
+---@field errors droprules.Diagnostic[] # Every rule error so far (a new list at each read), oldest first.
+local droprules_Simulation = {}
+
+---Begins a drag (`canDrag`, `dragOperations`); a drag still in progress on this simulation is cancelled.
+---@param items string|(string|droprules.ItemSpec)[] board item ids, or external items as tables
+---@param options? { allowedOperations: droprules.Operation[]?, modifiers: droprules.Modifier[]? } default: both operations, or copy only when every item is external; no modifiers
+---@return droprules.Drag
+function droprules_Simulation:drag(items, options) end
+
+---The committed items of a target.
+---@param id string a target id
+---@return string[] # item ids, in order
+function droprules_Simulation:items(id) end
+
+---A target as committed: id, type, data and item ids.
+---@param id string a target id
+---@return droprules.CommittedTarget # a plain copy
+function droprules_Simulation:target(id) end
+
+---A drag handle from `sim:drag`. It drives its own drag only: once replaced, it raises `this drag is over`.
+---@class droprules.Drag
+---@field refused string[] # The ids of the items `canDrag` kept in place.
+---@field private sim integer # The number of its simulation.
+---@field private serial integer # Which drag of its simulation it drives.
+local droprules_Drag = {}
+
+---Moves the pointer over a target (only it and its ancestors are considered).
+---@param id string a target id: the pointer goes to its centre
+---@param options? { index: integer? } an insertion index for the step
+---@return "move"|"copy"|"forbidden"|"cancel" # the negotiated proposal
+function droprules_Drag:over(id, options) end
+
+---Moves the pointer to a point; the innermost target there is hit.
+---@param x number board x
+---@param y number board y
+---@return "move"|"copy"|"forbidden"|"cancel" # the negotiated proposal
+function droprules_Drag:at(x, y) end
+
+---Changes the pressed modifier keys.
+---@param list? droprules.Modifier[] the keys now pressed; nil or {} for none
+---@return "move"|"copy"|"forbidden"|"cancel" # the negotiated proposal
+function droprules_Drag:modifiers(list) end
+
+---Moves the pointer off the board into another app.
+---@param spec? { accepts: string|string[]?, operation: droprules.Operation? } what the other app takes (default public.item) and asks for (default copy)
+---@return "move"|"copy"|"forbidden"|"cancel" # the negotiated proposal
+function droprules_Drag:outside(spec) end
+
+---Drops: `performDrop`, the last `dropExited`, `dragEnded`.
+---@return droprules.Outcome
+function droprules_Drag:drop() end
+
+---Cancels the drag: the staged changes roll back.
+---@return droprules.Outcome
+function droprules_Drag:cancel() end
+
+---What `expect(actual)` returns. A failing matcher raises at the test's line with both values.
+---@class droprules.Expectation
+---@field private actual any # The value under test.
+local droprules_Expectation = {}
+
+---Passes when `actual == expected`.
+---@param expected any
+function droprules_Expectation:toBe(expected) end
+
+---Passes when the two are equal, tables compared key by key, deeply.
+---@param expected any
+function droprules_Expectation:toEqual(expected) end
+
+---Passes when `actual` is nil.
+function droprules_Expectation:toBeNil() end
+
+---Passes when `actual` is neither nil nor false.
+function droprules_Expectation:toBeTruthy() end
+
+---Passes when `actual` is nil or false.
+function droprules_Expectation:toBeFalsy() end
+
+---A string: passes when it contains `expected` as plain text. A table: when a value deeply equals `expected`.
+---@param expected any
+function droprules_Expectation:toContain(expected) end
+
+---A rule error, as `sim.errors` lists them.
+---@class droprules.Diagnostic
+---@field message string # What went wrong.
+---@field file? string? # The rule file.
+---@field line? integer? # The line in it.
+---@field handler? string? # The handler that raised (`performDrop`).
+---@field target? string? # The id of the target it ran for.
+---@field step? integer? # The number of the drag step it happened in.
+local droprules_Diagnostic = {}
+
+---A plain copy of a committed target (`sim:target(id)`).
+---@class droprules.CommittedTarget
+---@field id string # Its id.
+---@field type string # Its target type.
+---@field data table<string, any> # A copy of its data.
+---@field items string[] # Its item ids, in order.
+local droprules_CommittedTarget = {}
+
+---What `scenario{}` takes: a scenario file's schema as a Lua table (lists count from 1 in errors).
+---@class droprules.ScenarioSpec
+---@field name? string? # A name for messages.
+---@field rules? string[]? # Rule files, relative to the test file (default: its name without `_test`).
+---@field types? { id: string, conformsTo: string[]? }[]? # Custom types.
+---@field board { targets: droprules.TargetSpec[] } # The board.
+---@field drag? table? # As in a scenario file; checked but not run (drive drags with `sim:drag`).
+---@field steps? table? # As in a scenario file; checked but not run.
+---@field expect? table? # As in a scenario file; checked but not run (use `expect(...)`).
+local droprules_ScenarioSpec = {}
+
+---A target of a scenario's board.
+---@class droprules.TargetSpec
+---@field id string # Unique id.
+---@field type string # Its target type.
+---@field frame number[] # `{ x, y, width, height }` in board coordinates.
+---@field parent? string? # The id of the target it is nested in.
+---@field data? table<string, any>? # Free-form data (a JSON object).
+---@field items? droprules.ItemSpec[]? # The items it holds, in order.
+---@field itemExtent? number? # The size of one item along the axis: the host computes `info.index`.
+---@field axis? "vertical"|"horizontal"? # The axis items are laid out along (default vertical).
+local droprules_TargetSpec = {}
+
+---An item of a scenario's board, or an external item of a drag.
+---@class droprules.ItemSpec
+---@field id string # Unique id.
+---@field name? string? # A display name.
+---@field representations? string[][]? # `{ { type, payload }, ... }`, best fidelity first (or `{ type = ..., payload = ... }` tables).
+local droprules_ItemSpec = {}
+
+---Builds a fresh board with its rules; raises at the test's line when the spec is wrong.
+---@param spec droprules.ScenarioSpec the scenario schema as a Lua table
+---@return droprules.Simulation
+function scenario(spec) end
+
+---Registers a test. Each test runs in a fresh load of its file.
+---@param name string what the test shows
+---@param body fun() the test; it fails when it raises
+function test(name, body) end
+
+---Starts an expectation: `expect(drag:drop()):toBe("performed")`.
+---@param actual any the value under test
+---@return droprules.Expectation
+function expect(actual) end
