@@ -40,9 +40,12 @@ public struct PlaygroundServer: Sendable {
     await server.appendRoute("POST /rpc") { request in try await Self.answer(request, session: session) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await server.run() }
-      try await server.waitUntilListening(timeout: 10)
-      if case .ip4(_, let port) = await server.listeningAddress { listening(port) }
-      try await group.next()
+      group.addTask {
+        try await server.waitUntilListening(timeout: 10)
+        if case .ip4(_, let port) = await server.listeningAddress { listening(port) }
+      }
+      // Serving ends when the server fails (a port in use fails at once) or is cancelled.
+      while try await group.next() != nil {}
     }
   }
 
