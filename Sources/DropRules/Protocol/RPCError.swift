@@ -59,7 +59,9 @@ public struct RPCError: Error, Equatable, Sendable {
   }
 
   static func methodNotFound(_ method: String, suggestion: String?) -> RPCError {
-    var message = "method not found: '\(method)'"
+    // The message quotes a long name in part; `data.method` has all of it.
+    let shown = method.count > 100 ? "\(method.prefix(100))...' (\(method.utf8.count) bytes)" : "\(method)'"
+    var message = "method not found: '\(shown)"
     var data: [String: JSONValue] = ["method": .string(method)]
     if let suggestion {
       message += "; did you mean \(suggestion)?"

@@ -1,7 +1,13 @@
 /// Suggests the closest name to a misspelt one, as compilers do.
 enum DidYouMean {
   static func suggestion(for word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+    // The distance is at least the difference in length, so a candidate whose length is
+    // too far off can never be suggested: skipping it keeps a 16 MiB name from costing
+    // minutes of edit distance.
+    let length = word.count
+    let near = candidates.filter { abs($0.count - length) <= max(2, $0.count / 3) }
+    let lowered = word.lowercased()
+    let scored = near.map { ($0, distance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     return best.1 <= max(2, best.0.count / 3) ? best.0 : nil
   }

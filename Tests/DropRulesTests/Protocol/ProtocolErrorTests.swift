@@ -118,6 +118,19 @@ struct ProtocolErrorTests {
           """#)))
   }
 
+  @Test("a method name of 2 MB is not found, quickly: no edit distance to names far shorter")
+  func longMethodName() throws {
+    let directory = try TemporaryDirectory()
+    let client = try ProtocolClient(rules: rules, directory: directory)
+    let name = String(repeating: "m", count: 2_000_000)
+    let error = try client.error(name)
+    #expect(
+      error.objectValue?["message"]
+        == .string("method not found: '\(String(repeating: "m", count: 100))...' (2000000 bytes)"))
+    #expect(error.objectValue?["data"] == .object(["method": .string(name)]))
+    #expect(try client.error("moev").objectValue?["data"]?.objectValue?["suggestion"] == .string("move"))
+  }
+
   @Test(
     "wrong params are invalid params with the JSON path of the problem",
     arguments: [
