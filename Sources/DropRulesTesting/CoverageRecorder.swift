@@ -3,12 +3,18 @@ import Foundation
 
 /// Line coverage of rule files, fed by the runtime's line hook.
 public final class CoverageRecorder {
-  private var hits: [String: Set<Int>] = [:]
+  /// The lines seen run, by file.
+  private(set) var hits: [String: Set<Int>] = [:]
 
   public init() {}
 
   func record(file: String, line: Int) {
     hits[file, default: []].insert(line)
+  }
+
+  /// Adds lines another recorder saw run (a test file run on another thread).
+  func record(hits other: [String: Set<Int>]) {
+    hits.merge(other) { $0.union($1) }
   }
 
   /// Coverage of one file.

@@ -9,6 +9,10 @@ public final class RuleTestRunner {
   public var filter: String?
   /// Collects line coverage of rule files when set.
   public private(set) var coverage: CoverageRecorder?
+  /// The rule files each test file or scenario loaded when it last ran, by test file
+  /// (`--watch` runs again the tests of a rule file that changed). A file that did not
+  /// load has no entry.
+  public internal(set) var ruleFilesLoaded: [String: Set<String>] = [:]
 
   public init(limits: LuaLimits = LuaLimits(), filter: String? = nil, collectCoverage: Bool = false) {
     self.limits = limits
@@ -34,6 +38,7 @@ public final class RuleTestRunner {
   }
 
   private func runScenario(_ file: String) -> [TestCaseResult] {
+    ruleFilesLoaded[file] = nil
     let started = Date()
     let scenario: Scenario
     do {
@@ -44,6 +49,7 @@ public final class RuleTestRunner {
         TestCaseResult(file: file, name: file, status: .loadError, failures: [error.description])
       ]
     }
+    ruleFilesLoaded[file] = Set(scenario.rules)
     guard scenario.expect != nil, selected(file, scenario.name) else { return [] }
     do {
       var runner = ScenarioRunner(limits: limits)
@@ -67,6 +73,7 @@ public final class RuleTestRunner {
   }
 
   private func runTestFile(_ file: String) -> [TestCaseResult] {
+    ruleFilesLoaded[file] = nil
     let session = RuleTestSession(file: file, limits: limits, coverage: coverage)
     let tests: [RuleTestSession.TestCase]
     do {
@@ -77,6 +84,7 @@ public final class RuleTestRunner {
         TestCaseResult(file: file, name: file, status: .loadError, failures: [error.description])
       ]
     }
+    defer { ruleFilesLoaded[file] = session.ruleFilesLoaded }
     return tests.filter { selected(file, $0.name) }.map { test in
       let started = Date()
       let failure = session.run(test)

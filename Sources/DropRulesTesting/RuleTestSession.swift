@@ -44,6 +44,8 @@ final class RuleTestSession {
   private var currentDrags: [Int: Int] = [:]
   private var nextDrag = 1
   private var nextSimulation = 1
+  /// The rule files the tests' simulations loaded so far.
+  private(set) var ruleFilesLoaded: Set<String> = []
 
   init(file: String, limits: LuaLimits, coverage: CoverageRecorder?) {
     self.file = file
@@ -108,7 +110,8 @@ final class RuleTestSession {
       maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory, maxTime: limits.maxTime * 100)
     let runtime = try LuaRuntime(limits: testLimits)
     let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
-    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime)))]).first?.tableValue
+    let only: LuaValue = position.map { .integer(Int64($0 + 1)) } ?? .nil
+    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime))), only]).first?.tableValue
     guard let api, case .function(let listTests) = api["tests"] else {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
@@ -116,7 +119,7 @@ final class RuleTestSession {
     let chunk = try runtime.loadFile(atPath: file, environment: environment)
     runtime.allowModules(in: directory)
     try runtime.call(chunk)
-    let list = try runtime.call(listTests, position.map { [.integer(Int64($0 + 1))] } ?? []).first?.tableValue
+    let list = try runtime.call(listTests).first?.tableValue
     var tests: [Int: LoadedFile.Test] = [:]
     for (offset, entry) in (list?.sequence ?? []).enumerated() {
       guard let table = entry.tableValue, let name = table["name"].stringValue,
@@ -153,6 +156,7 @@ final class RuleTestSession {
           scenario = try decoder.decode(spec, defaultRules: [defaultRuleFile], requiresDrag: false)
           var runner = ScenarioRunner(limits: limits)
           runner.lineObserver = coverage.map { recorder in { recorder.record(file: $0, line: $1) } }
+          ruleFilesLoaded.formUnion(scenario.rules)
           let host = try runner.makeHost(for: scenario)
           guard host.memoryInUse <= runtime.memoryAvailable else {
             throw LuaHostError(

@@ -28,21 +28,34 @@ struct TestCommand: ParsableCommand {
 
   @OptionGroup var limitOptions: LimitOptions
 
+  @OptionGroup var executionOptions: TestExecutionOptions
+
   enum TestFormat: String, ExpressibleByArgument, CaseIterable {
     case text, tap, junit
   }
 
   func run() throws {
+    // Taken before the first run, so that a file saved while it runs is run again.
+    let watch = executionOptions.watch ? TestWatch(paths: paths) : nil
     let (files, missing) = RuleTestRunner.discover(paths)
+    let (runner, exit) = runOnce(files: files, missing: missing)
+    if let watch { TestWatchLoop(command: self, watch: watch).run(after: runner) }
+    if let exit { throw exit }
+  }
+
+  /// Runs `files`, prints the report, and returns the runner and the exit status the
+  /// results call for (nil: all passed).
+  func runOnce(files: [String], missing: [String]) -> (runner: RuleTestRunner, exit: ExitCode?) {
     for path in missing { Console.error("\(path): no such file or folder") }
     let runner = RuleTestRunner(limits: limitOptions.limits, filter: filter, collectCoverage: coverage)
-    let results = runner.run(files: files)
+    let results = runner.run(files: files, jobs: executionOptions.jobs)
     switch format {
     case .text: print(TestReport.text(results, coverage: runner.coverage?.report()))
     case .tap: print(TestReport.tap(results))
     case .junit: print(TestReport.junit(results))
     }
-    if !missing.isEmpty || results.contains(where: { $0.status == .loadError }) { throw Exit.loadError }
-    if results.contains(where: { $0.status != .passed }) { throw Exit.failed }
+    if !missing.isEmpty || results.contains(where: { $0.status == .loadError }) { return (runner, Exit.loadError) }
+    if results.contains(where: { $0.status != .passed }) { return (runner, Exit.failed) }
+    return (runner, nil)
   }
 }

@@ -18,7 +18,10 @@ struct RuleFileLoader {
   func loadWithAcceptedTypes(
     path: String
   ) -> (rules: [Rule], problems: [RuleProblem], accepted: [(targetType: String, types: [TypeIdentifier])]) {
-    let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    // Read only to find the line of a problem: a file without problems, loaded for every
+    // test's scenario, must not pay for searching its text.
+    lazy var sourceText = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let source = { sourceText }
     let results: [LuaValue]
     do {
       let environment = try runtime.newEnvironment(globals: globals)
@@ -46,11 +49,10 @@ struct RuleFileLoader {
           message: "the returned table must be keyed by target type strings, e.g. [\"calendar.day\"] = { ... }"))
     }
     for (targetType, value) in table.fields.sorted(by: { $0.key < $1.key }) {
-      let line = Self.line(ofKey: targetType, in: source)
       guard case .table(let ruleTable) = value else {
         problems.append(
           RuleProblem(
-            file: path, line: line,
+            file: path, line: Self.line(ofKey: targetType, in: source()),
             message: "the rule for '\(targetType)' must be a table of handlers, got \(value.typeName)"))
         continue
       }
@@ -72,7 +74,7 @@ struct RuleFileLoader {
   }
 
   private func makeRule(
-    _ targetType: String, from table: LuaTable, path: String, source: String
+    _ targetType: String, from table: LuaTable, path: String, source: () -> String
   ) -> (Rule?, [RuleProblem]) {
     var problems: [RuleProblem] = []
     var handlers: [Handler: LuaReference] = [:]
@@ -87,7 +89,7 @@ struct RuleFileLoader {
         default:
           problems.append(
             RuleProblem(
-              file: path, line: Self.line(ofKey: key, in: source),
+              file: path, line: Self.line(ofKey: key, in: source()),
               message: "accepts of '\(targetType)' must be a list of type identifiers, got \(value.typeName)"))
         }
         continue
@@ -105,7 +107,7 @@ struct RuleFileLoader {
       guard case .function(let function) = value else {
         problems.append(
           RuleProblem(
-            file: path, line: Self.line(ofKey: key, in: source),
+            file: path, line: Self.line(ofKey: key, in: source()),
             message: "\(key) of '\(targetType)' must be a function, got \(value.typeName)"))
         continue
       }
@@ -114,18 +116,18 @@ struct RuleFileLoader {
     if !table.sequence.isEmpty || table.otherKeyCount > 0 {
       problems.append(
         RuleProblem(
-          file: path, line: Self.line(ofKey: targetType, in: source),
+          file: path, line: Self.line(ofKey: targetType, in: source()),
           message: "the rule for '\(targetType)' has entries without a handler name"))
     }
     guard problems.isEmpty else { return (nil, problems) }
     return (Rule(targetType: targetType, accepts: accepts, handlers: handlers, file: path), [])
   }
 
-  private func line(of value: LuaValue, key: String, source: String) -> Int? {
+  private func line(of value: LuaValue, key: String, source: () -> String) -> Int? {
     if case .function(let function) = value, let definition = runtime.definition(of: function) {
       return definition.line
     }
-    return Self.line(ofKey: key, in: source)
+    return Self.line(ofKey: key, in: source())
   }
 
   /// The first line that assigns `key` (`key =` or `["key"] =`), for values that carry
