@@ -15,9 +15,16 @@ struct TestWatchLoop {
     var watch = watch
     var ruleFilesLoaded = first.ruleFilesLoaded
     Self.flush()
-    // Ctrl-C ends the watch, with the usual status, even where the shell started it
-    // with interrupts ignored (a background job of a script).
+    // Ctrl-C and SIGTERM end the watch, with the usual statuses, even where the parent
+    // started it with them ignored (a background job of a script) or blocked (some
+    // process launchers block every signal for their children).
     signal(SIGINT) { _ in _exit(130) }
+    signal(SIGTERM) { _ in _exit(143) }
+    var stopping = sigset_t()
+    sigemptyset(&stopping)
+    sigaddset(&stopping, SIGINT)
+    sigaddset(&stopping, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
     while true {
       Thread.sleep(forTimeInterval: interval)
       var changed = watch.changes()
@@ -49,7 +56,7 @@ struct TestWatchLoop {
     let running =
       switch count {
       case nil: "running all \(total) test files"
-      case 0: "no test loads it"
+      case 0: "nothing to run"
       case let count?: "running \(count) of \(total) test files"
       }
     let line = "\n=== changed: \(shown)\(more); \(running) ==="
