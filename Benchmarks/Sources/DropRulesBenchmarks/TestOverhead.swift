@@ -78,8 +78,8 @@ func makeOverheadSuite(files: Int = 1, tests: Int) throws -> (directory: URL, pa
 
 /// Runs the suite once; fails loudly if any test did not pass, so a broken benchmark
 /// never reports a fast time.
-func runSuite(_ paths: [String]) throws -> Int {
-  let results = RuleTestRunner().run(files: paths)
+func runSuite(_ paths: [String], jobs: Int = 1) throws -> Int {
+  let results = RuleTestRunner().run(files: paths, jobs: jobs)
   guard results.allSatisfy({ $0.status == .passed }) else {
     let failed = results.first { $0.status != .passed }
     throw BenchmarkError("a benchmark test failed: \(failed?.name ?? "") \(failed?.message ?? "")")
@@ -126,4 +126,27 @@ func runTestOverheadBenchmark(sizes: [Int] = [100, 1_000], rounds: Int = 7) thro
     String(
       format: "  ratio, µs per test at %d / at %d: %.2f  (above 1: a test's cost grows with its file)",
       sizes.last ?? 0, sizes.first ?? 0, median(perTest.last ?? []) / (first == 0 ? 1 : first)))
+  try runTestSuiteBenchmark(rounds: rounds)
+}
+
+/// Prints the time of a suite of 10 files of 100 small tests on one thread and on `jobs`
+/// threads (`--jobs`), alternated.
+func runTestSuiteBenchmark(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, rounds: Int = 7) throws {
+  let suite = try makeOverheadSuite(files: 10, tests: 100)
+  defer { try? FileManager.default.removeItem(at: suite.directory) }
+  print("\n1,000 small tests in 10 files, median of \(rounds) rounds, job counts alternated")
+  _ = try runSuite(suite.paths)  // warm up
+  let counts = [1, max(1, jobs)]
+  var times: [[Double]] = [[], []]
+  for round in 0..<rounds {
+    let order = round.isMultiple(of: 2) ? [0, 1] : [1, 0]
+    for index in order {
+      let start = DispatchTime.now().uptimeNanoseconds
+      _ = try runSuite(suite.paths, jobs: counts[index])
+      times[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+  }
+  for (index, count) in counts.enumerated() {
+    print(String(format: "  --jobs %d: %7.1f ms", count, median(times[index])))
+  }
 }
