@@ -69,7 +69,9 @@ func makeOverheadSuite(files: Int = 1, tests: Int) throws -> (directory: URL, pa
     let name = file == 0 ? "box_test.lua" : "box\(file + 1)_test.lua"
     var text = overheadTestFile(tests: tests)
     // Other test files name the rule file, which the default (`box2.lua`) is not.
-    if file > 0 { text = text.replacingOccurrences(of: "return scenario {", with: "return scenario { rules = { \"box.lua\" },") }
+    if file > 0 {
+      text = text.replacingOccurrences(of: "return scenario {", with: "return scenario { rules = { \"box.lua\" },")
+    }
     try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
     paths.append(directory.appendingPathComponent(name).path)
   }
