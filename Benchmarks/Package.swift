@@ -11,7 +11,10 @@ let package = Package(
     .target(name: "AllocationCounter"),
     .executableTarget(
       name: "DropRulesBenchmarks",
-      dependencies: [.product(name: "DropRules", package: "droprules"), "LuaFloor", "AllocationCounter"]
+      dependencies: [
+        .product(name: "DropRules", package: "droprules"),
+        .product(name: "DropRulesTesting", package: "droprules"), "LuaFloor", "AllocationCounter",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

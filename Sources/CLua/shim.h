@@ -253,6 +253,54 @@ static inline int clua_loadtext(lua_State *L, const char *text, size_t length, c
   return luaL_loadbufferx(L, text, length, chunkName, "t");
 }
 
+/// Loads bytecode that `clua_dump` made in this process from a chunk `clua_loadtext`
+/// compiled. Lua does not verify bytecode, so nothing else may ever reach this: not a
+/// file, not a rule's string (see CompiledChunkCache.swift).
+static inline int clua_load_own_bytecode(lua_State *L, const char *bytes, size_t length, const char *chunkName) {
+  return luaL_loadbufferx(L, bytes, length, chunkName, "b");
+}
+
+/// A growing buffer outside the Lua heap, for `clua_dump`.
+typedef struct {
+  char *bytes;
+  size_t length;
+  size_t capacity;
+  int failed;
+} clua_DumpBuffer;
+
+static int clua_dump_writer(lua_State *L, const void *part, size_t size, void *context) {
+  (void)L;
+  clua_DumpBuffer *buffer = (clua_DumpBuffer *)context;
+  if (buffer->length + size > buffer->capacity) {
+    size_t capacity = buffer->capacity == 0 ? 4096 : buffer->capacity;
+    while (capacity < buffer->length + size) capacity *= 2;
+    char *grown = (char *)realloc(buffer->bytes, capacity);
+    if (grown == NULL) {
+      buffer->failed = 1;
+      return 1;
+    }
+    buffer->bytes = grown;
+    buffer->capacity = capacity;
+  }
+  memcpy(buffer->bytes + buffer->length, part, size);
+  buffer->length += size;
+  return 0;
+}
+
+/// The bytecode of the Lua function on top of the stack, with its debug information
+/// (file names and lines for errors, tracebacks and coverage), in a buffer the caller
+/// frees with `free`; NULL if it could not be made. Leaves the stack as it was.
+static inline char *clua_dump(lua_State *L, size_t *length) {
+  clua_DumpBuffer buffer = {NULL, 0, 0, 0};
+  int status = lua_dump(L, clua_dump_writer, &buffer, 0);
+  if (status != 0 || buffer.failed) {
+    free(buffer.bytes);
+    return NULL;
+  }
+  *length = buffer.length;
+  return buffer.bytes;
+}
+
 /// The sandbox's bounded pieces: patterns that pay for their steps, the coroutine
 /// resume hooks, and `charge` for the wrappers of other C functions.
 static inline void clua_push_bounded_library(lua_State *L) {

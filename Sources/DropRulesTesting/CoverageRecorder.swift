@@ -4,12 +4,17 @@ import Foundation
 /// Line coverage of rule files, fed by the runtime's line hook.
 public final class CoverageRecorder {
   /// Per file, how many times each line ran.
-  private var hits: [String: [Int: Int]] = [:]
+  private(set) var hits: [String: [Int: Int]] = [:]
 
   public init() {}
 
   func record(file: String, line: Int) {
     hits[file, default: [:]][line, default: 0] += 1
+  }
+
+  /// Adds lines another recorder saw run (a test file run on another thread).
+  func record(hits other: [String: [Int: Int]]) {
+    hits.merge(other) { $0.merging($1, uniquingKeysWith: +) }
   }
 
   /// Coverage of one file.

@@ -13,6 +13,10 @@ public final class RuleTestRunner {
   public var order: TestOrder?
   /// Collects line coverage of rule files when set.
   public private(set) var coverage: CoverageRecorder?
+  /// The rule files each test file or scenario loaded when it last ran, by test file
+  /// (`--watch` runs again the tests of a rule file that changed). A file that did not
+  /// load has no entry.
+  public internal(set) var ruleFilesLoaded: [String: Set<String>] = [:]
 
   public init(limits: LuaLimits = LuaLimits(), filter: String? = nil, collectCoverage: Bool = false) {
     self.limits = limits
@@ -40,6 +44,7 @@ public final class RuleTestRunner {
   }
 
   private func runScenario(_ file: String) -> [TestCaseResult] {
+    ruleFilesLoaded[file] = nil
     let started = Date()
     let scenario: Scenario
     do {
@@ -50,6 +55,7 @@ public final class RuleTestRunner {
         TestCaseResult(file: file, name: file, status: .loadError, failures: [error.description])
       ]
     }
+    ruleFilesLoaded[file] = Set(scenario.rules)
     guard scenario.expect != nil, selected(file, scenario.name) else { return [] }
     do {
       var runner = ScenarioRunner(limits: limits)
@@ -74,6 +80,7 @@ public final class RuleTestRunner {
   }
 
   private func runTestFile(_ file: String) -> [TestCaseResult] {
+    ruleFilesLoaded[file] = nil
     let session = RuleTestSession(file: file, limits: limits, coverage: coverage)
     let tests: [RuleTestSession.TestCase]
     do {
@@ -84,6 +91,7 @@ public final class RuleTestRunner {
         TestCaseResult(file: file, name: file, status: .loadError, failures: [error.description])
       ]
     }
+    defer { ruleFilesLoaded[file] = session.ruleFilesLoaded }
     let chosen = tests.filter { selected(file, $0.name) }
     return (order?.tests(chosen, inFile: file) ?? chosen).map { test in
       let started = Date()

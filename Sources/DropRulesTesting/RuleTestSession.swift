@@ -46,6 +46,8 @@ final class RuleTestSession {
   private var nextSimulation = 1
   /// What the last test run printed: the test file's code and the rules it drove, in order.
   private(set) var printed = PrintedOutput()
+  /// The rule files the tests' simulations loaded so far.
+  private(set) var ruleFilesLoaded: Set<String> = []
 
   init(file: String, limits: LuaLimits, coverage: CoverageRecorder?) {
     self.file = file
@@ -113,7 +115,8 @@ final class RuleTestSession {
       maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory, maxTime: limits.maxTime * 100)
     let runtime = try LuaRuntime(limits: testLimits)
     let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
-    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime)))]).first?.tableValue
+    let only: LuaValue = position.map { .integer(Int64($0 + 1)) } ?? .nil
+    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime))), only]).first?.tableValue
     guard let api, case .function(let listTests) = api["tests"] else {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
@@ -121,7 +124,7 @@ final class RuleTestSession {
     let chunk = try runtime.loadFile(atPath: file, environment: environment)
     runtime.allowModules(in: directory)
     try runtime.call(chunk)
-    let list = try runtime.call(listTests, position.map { [.integer(Int64($0 + 1))] } ?? []).first?.tableValue
+    let list = try runtime.call(listTests).first?.tableValue
     var tests: [Int: LoadedFile.Test] = [:]
     for (offset, entry) in (list?.sequence ?? []).enumerated() {
       guard let table = entry.tableValue, let name = table["name"].stringValue,
@@ -166,6 +169,7 @@ final class RuleTestSession {
           var runner = ScenarioRunner(limits: limits)
           runner.lineObserver = coverage.map { recorder in { recorder.record(file: $0, line: $1) } }
           collectPrinted(from: runtime)
+          ruleFilesLoaded.formUnion(scenario.rules)
           let host = try runner.makeHost(for: scenario)
           printed.append(contentsOf: host.loadOutput)
           host.engine.printObserver = { [unowned self, unowned runtime] line in

@@ -34,6 +34,8 @@ struct TestCommand: ParsableCommand {
 
   @OptionGroup var limitOptions: LimitOptions
 
+  @OptionGroup var executionOptions: TestExecutionOptions
+
   enum TestFormat: String, ExpressibleByArgument, CaseIterable {
     case text, tap, junit, json
   }
@@ -50,30 +52,50 @@ struct TestCommand: ParsableCommand {
       for message in notTests { Console.error(message) }
       throw Exit.loadError
     }
+    // Taken before the first run, so that a file saved while it runs is run again.
+    let watch = executionOptions.watch ? TestWatch(paths: paths) : nil
     let (files, missing) = RuleTestRunner.discover(paths)
-    for path in missing { Console.error("\(path): no such file or folder") }
+    if reportOptions.list {
+      try list(makeRunner(), files: files, missing: missing)
+      return
+    }
+    let (runner, exit) = runOnce(files: files, missing: missing)
+    if let watch { TestWatchLoop(command: self, watch: watch).run(after: runner) }
+    if let exit { throw exit }
+  }
+
+  /// A runner with the command's limits, filters, order and coverage.
+  func makeRunner() -> RuleTestRunner {
     let collectsCoverage =
       coverage || reportOptions.coverageOutput != nil || reportOptions.coverageThreshold != nil
     let runner = RuleTestRunner(limits: limitOptions.limits, filter: filter, collectCoverage: collectsCoverage)
     runner.excluded = reportOptions.filterOut
     runner.order = reportOptions.order()
-    if reportOptions.list {
-      try list(runner, files: files, missing: missing)
-      return
-    }
-    let results = runner.run(files: files)
+    return runner
+  }
+
+  /// Runs `files`, prints the report, and returns the runner and the exit status the
+  /// results call for (nil: all passed).
+  func runOnce(files: [String], missing: [String]) -> (runner: RuleTestRunner, exit: ExitCode?) {
+    for path in missing { Console.error("\(path): no such file or folder") }
+    let runner = makeRunner()
+    let results = runner.run(files: files, jobs: executionOptions.jobs)
     var details = TestReport.RunDetails(shuffleSeed: runner.order?.seed)
     if results.isEmpty, missing.isEmpty { details.problems.append(noTestsFound(files: files)) }
+    var written = true
     if let recorder = runner.coverage {
       let summary = CoverageSummary(files: recorder.report(), threshold: reportOptions.coverageThreshold)
       if coverage || summary.threshold != nil { details.coverage = summary }
       if let failure = summary.thresholdFailure { details.problems.append(failure) }
-      if let path = reportOptions.coverageOutput { try write(summary.lcov, to: path) }
+      if let path = reportOptions.coverageOutput { written = write(summary.lcov, to: path) }
     }
     print(report(results, details))
     if format == .junit || format == .json { details.problems.forEach(Console.error) }
-    if !missing.isEmpty || results.contains(where: { $0.status == .loadError }) { throw Exit.loadError }
-    if results.contains(where: { $0.status != .passed }) || !details.problems.isEmpty { throw Exit.failed }
+    if !written || !missing.isEmpty || results.contains(where: { $0.status == .loadError }) {
+      return (runner, Exit.loadError)
+    }
+    if results.contains(where: { $0.status != .passed }) || !details.problems.isEmpty { return (runner, Exit.failed) }
+    return (runner, nil)
   }
 
   private func report(_ results: [TestCaseResult], _ details: TestReport.RunDetails) -> String {
@@ -85,12 +107,14 @@ struct TestCommand: ParsableCommand {
     }
   }
 
-  private func write(_ text: String, to path: String) throws {
+  /// Writes the lcov file; false (and a message) when it cannot be written.
+  private func write(_ text: String, to path: String) -> Bool {
     do {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
+      return true
     } catch {
       Console.error("\(path): cannot write the coverage file (\(error.localizedDescription))")
-      throw Exit.loadError
+      return false
     }
   }
 }

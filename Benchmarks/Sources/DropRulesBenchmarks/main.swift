@@ -14,12 +14,28 @@ import Foundation
 //                                            pointer steps across a 10,000-target grid without rules
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks load SHAPE N K
 //                                            loads a board of N targets K times (for callgrind)
+//   swift run -c release --package-path Benchmarks DropRulesBenchmarks tests [ROUNDS]
+//                                            only droprules test's per-test overhead, files of 100 and 1,000 tests
+//   swift run -c release --package-path Benchmarks DropRulesBenchmarks run-tests N K
+//                                            runs a file of N small tests K times (for callgrind)
 //   Benchmarks/instructions.sh                instruction counts per operation, via callgrind
 //   Benchmarks/loading-instructions.sh        instruction counts per target loaded, via callgrind
+//   Benchmarks/test-instructions.sh           instruction counts per test, via callgrind
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "loading" {
   try runLoadingBenchmark()
+  exit(0)
+}
+if arguments.first == "tests" {
+  try runTestOverheadBenchmark(rounds: arguments.count > 1 ? Int(Array(arguments)[1]) ?? 7 : 7)
+  exit(0)
+}
+if arguments.first == "run-tests", arguments.count == 3 {
+  guard let tests = Int(Array(arguments)[1]), let times = Int(Array(arguments)[2]) else {
+    throw BenchmarkError("run-tests N K: N tests in one file, run K times")
+  }
+  try runTestsRepeatedly(tests: tests, times: times)
   exit(0)
 }
 if arguments.first == "load", arguments.count == 4 {
@@ -133,3 +149,4 @@ for size in [100, 10_000, 100_000] {
 print(String(format: "  ratio 100,000 / 100: %.2f", (acrossTimes[100_000] ?? 0) / (acrossTimes[100] ?? 1)))
 
 try runLoadingBenchmark()
+try runTestOverheadBenchmark()

@@ -147,12 +147,7 @@ public final class LuaRuntime {
   public func load(
     source: some Sequence<UInt8>, chunkName: String, environment: LuaReference? = nil
   ) throws(LuaError) -> LuaReference {
-    let bytes = Array(source)
-    let status = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { chars in
-        clua_loadtext(state, chars.baseAddress, chars.count, chunkName)
-      }
-    }
+    let status = Self.compile(Array(source), chunkName: chunkName, on: state)
     guard status == LUA_OK else {
       let message = popString()
       let kind: LuaError.Kind =

@@ -19,8 +19,9 @@ extension LuaRules {
     }
     let types = engine?.types ?? TypeRegistry()
     for entry in accepted {
-      let source = (try? String(contentsOfFile: entry.path, encoding: .utf8)) ?? ""
       for type in entry.types where !types.isKnown(type) {
+        // Read only for a warning: the files of every test's scenario load here.
+        let source = (try? String(contentsOfFile: entry.path, encoding: .utf8)) ?? ""
         problems.append(
           RuleProblem(
             file: entry.path, line: RuleFileLoader.line(ofString: type.rawValue, in: source),

@@ -18,7 +18,10 @@ struct RuleFileLoader {
   func loadWithAcceptedTypes(
     path: String
   ) -> (rules: [Rule], problems: [RuleProblem], accepted: [(targetType: String, types: [TypeIdentifier])]) {
-    let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    // Read only to find the line of a problem: a file without problems, loaded for every
+    // test's scenario, must not pay for searching its text.
+    lazy var sourceText = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let source = { sourceText }
     let results: [LuaValue]
     do {
       let environment = try runtime.newEnvironment(globals: globals)
@@ -46,11 +49,10 @@ struct RuleFileLoader {
           message: "the returned table must be keyed by target type strings, e.g. [\"calendar.day\"] = { ... }"))
     }
     for (targetType, value) in table.fields.sorted(by: { $0.key < $1.key }) {
-      let line = Self.line(ofKey: targetType, in: source)
       guard case .table(let ruleTable) = value else {
         problems.append(
           RuleProblem(
-            file: path, line: line,
+            file: path, line: Self.line(ofKey: targetType, in: source()),
             message: "the rule for '\(targetType)' must be a table of handlers, got \(value.typeName)"))
         continue
       }
@@ -58,7 +60,9 @@ struct RuleFileLoader {
       problems += ruleProblems
       if let rule {
         rules.append(rule)
-        if let warning = Self.missingPerformDrop(in: rule, line: line) { problems.append(warning) }
+        if let warning = Self.missingPerformDrop(in: rule, line: Self.line(ofKey: targetType, in: source())) {
+          problems.append(warning)
+        }
       }
       let types = Self.typeNames(ruleTable["accepts"])
       if !types.isEmpty { accepted.append((targetType, types)) }
@@ -68,13 +72,14 @@ struct RuleFileLoader {
 
   /// A warning for a drop rule (one with `accepts` or a drop handler) that has no
   /// `performDrop`: every drop on its targets fails, with no error to say why.
-  static func missingPerformDrop(in rule: Rule, line: Int?) -> RuleProblem? {
+  /// `line` is looked up only for a warning.
+  static func missingPerformDrop(in rule: Rule, line: @autoclosure () -> Int?) -> RuleProblem? {
     guard !rule.implements(.performDrop) else { return nil }
     let dropHandlers = Handler.allCases.filter { !$0.isSourceHandler && rule.implements($0) }.map(\.rawValue)
     let makesDropRule = (rule.accepts == nil ? [] : ["accepts"]) + dropHandlers
     guard !makesDropRule.isEmpty else { return nil }
     return RuleProblem(
-      file: rule.file, line: line,
+      file: rule.file, line: line(),
       message:
         "the rule for '\(rule.targetType)' has \(makesDropRule.joined(separator: ", ")) but no performDrop, so every "
         + "drop on its targets fails; add performDrop (return true to commit the drop)",
@@ -90,7 +95,7 @@ struct RuleFileLoader {
   }
 
   private func makeRule(
-    _ targetType: String, from table: LuaTable, path: String, source: String
+    _ targetType: String, from table: LuaTable, path: String, source: () -> String
   ) -> (Rule?, [RuleProblem]) {
     var problems: [RuleProblem] = []
     var handlers: [Handler: LuaReference] = [:]
@@ -105,7 +110,7 @@ struct RuleFileLoader {
         default:
           problems.append(
             RuleProblem(
-              file: path, line: Self.line(ofKey: key, in: source),
+              file: path, line: Self.line(ofKey: key, in: source()),
               message: "accepts of '\(targetType)' must be a list of type identifiers, got \(value.typeName)"))
         }
         continue
@@ -123,7 +128,7 @@ struct RuleFileLoader {
       guard case .function(let function) = value else {
         problems.append(
           RuleProblem(
-            file: path, line: Self.line(ofKey: key, in: source),
+            file: path, line: Self.line(ofKey: key, in: source()),
             message: "\(key) of '\(targetType)' must be a function, got \(value.typeName)"))
         continue
       }
@@ -132,18 +137,18 @@ struct RuleFileLoader {
     if !table.sequence.isEmpty || table.otherKeyCount > 0 {
       problems.append(
         RuleProblem(
-          file: path, line: Self.line(ofKey: targetType, in: source),
+          file: path, line: Self.line(ofKey: targetType, in: source()),
           message: "the rule for '\(targetType)' has entries without a handler name"))
     }
     guard problems.isEmpty else { return (nil, problems) }
     return (Rule(targetType: targetType, accepts: accepts, handlers: handlers, file: path), [])
   }
 
-  private func line(of value: LuaValue, key: String, source: String) -> Int? {
+  private func line(of value: LuaValue, key: String, source: () -> String) -> Int? {
     if case .function(let function) = value, let definition = runtime.definition(of: function) {
       return definition.line
     }
-    return Self.line(ofKey: key, in: source)
+    return Self.line(ofKey: key, in: source())
   }
 
   /// The first line that assigns `key` (`key =` or `["key"] =`), for values that carry

@@ -1,11 +1,13 @@
 -- The Lua side of *_test.lua files: test, expect and its matchers, scenario, simulations
 -- and drags, over host functions that run real rule hosts.
-local host = ...
+-- only: the position of the one test this load runs, or nil for a load that lists them all.
+local host, only = ...
 local setmetatable, getmetatable, type, error, pairs, tostring, rawequal, select =
   setmetatable, getmetatable, type, error, pairs, tostring, rawequal, select
 local concat, sort, format = table.concat, table.sort, string.format
 
 local tests = {}
+local registered = 0
 
 local function show(value, depth)
   depth = depth or 0
@@ -132,7 +134,12 @@ function globals.test(name, body)
   if type(name) ~= "string" or type(body) ~= "function" then
     error("test expects a name and a function", 2)
   end
-  tests[#tests + 1] = { name = name, body = body, line = debug.getinfo(2, "l").currentline }
+  registered = registered + 1
+  -- A load that runs one test keeps only that one; every test still gets a fresh load,
+  -- so the others would only cost it time in a file of many tests.
+  if only == nil or registered == only then
+    tests[registered] = { name = name, body = body, line = debug.getinfo(2, "l").currentline }
+  end
 end
 function globals.expect(actual)
   return setmetatable({ actual = actual }, Expectation)
@@ -143,7 +150,7 @@ function globals.scenario(spec)
   return setmetatable({ id = id }, simMeta)
 end
 
--- tests(n) lists only the nth test: a load that runs one test converts one, not all.
+-- A load for one test lists only that test: the host converts one, not all.
 return {
   globals = globals,
   -- The names a simulation answers besides its own fields, which sit behind an __index
@@ -154,7 +161,7 @@ return {
     for name in pairs(simFields) do names[#names + 1] = name end
     return names
   end,
-  tests = function(only)
+  tests = function()
     if only then return { tests[only] } end
     return tests
   end,
