@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from conftest import BINARY, FIXTURES, ROOT
+from conftest import BINARY, BUNDLED_SCENARIOS, FIXTURES, ROOT, droprules
 
 CALENDAR_RULES = ROOT / "rules" / "calendar" / "calendar.lua"
 
@@ -186,6 +186,23 @@ def test_a_saved_rule_file_is_loaded_before_the_next_drag(open_page, playground,
     watched.assert_clean()
 
 
+def test_a_drag_canDrag_refuses_while_moves_wait_ends_and_the_page_stays_responsive(open_page, playground):
+    """Regression: positions queued before a refusing beginDrag answered made the page's
+    settle loop spin forever (the page froze and the drag never ended)."""
+    server = playground(FIXTURES / "refusing" / "refusing.scenario.json")
+    watched = open_playground(open_page, server)
+    page = watched.page
+    drag(page, "thing", "open")
+    trace = page.locator("#trace").inner_text()
+    assert "outcome refused" in trace
+    assert items_in(page, "locked") == ["thing"] and items_in(page, "open") == []
+    assert server.rpc("board")["result"]["targets"]["locked"] == ["thing"]
+    # The page still answers, and a second drag begins as the first did.
+    drag(page, "thing", "open")
+    assert page.locator("#trace").inner_text().count("outcome refused") == 2
+    watched.assert_clean()
+
+
 def test_hostile_names_and_prints_stay_text_in_the_playground(open_page, playground):
     server = playground(FIXTURES / "hostile" / "hostile.scenario.json")
     watched = open_playground(open_page, server)
@@ -225,3 +242,50 @@ def test_requests_from_other_sites_are_refused(playground, headers, status):
         server.rpc("board", headers=headers)
     assert refused.value.code == status
     assert "result" in server.rpc("board")
+
+
+def drop_target(scenario):
+    """Where `droprules run` has the scenario's drag end: the target under the pointer at
+    its last step on the board, else the first target that does not hold the item."""
+    result = droprules("run", scenario, "--format", "json")
+    steps = json.loads(result.stdout)["scenarios"][0]["steps"]
+    entered = [step["target"] for step in steps if step["target"]]
+    return entered[-1] if entered else None
+
+
+@pytest.mark.parametrize("scenario", BUNDLED_SCENARIOS)
+def test_every_bundled_scenario_plays(open_page, scenario):
+    """The page draws every target and item of a bundled scenario, a mouse drag of its
+    first dragged item toward where the scenario drops ends in an outcome, and the page
+    then shows exactly the board the server holds."""
+    spec = json.loads((ROOT / scenario).read_text())
+    server = Playground(ROOT / scenario, ROOT)
+    try:
+        watched = open_playground(open_page, server)
+        page = watched.page
+        targets = page.locator(".target[data-target-id]").evaluate_all("nodes => nodes.map(n => n.dataset.targetId)")
+        assert sorted(targets) == sorted(target["id"] for target in spec["board"]["targets"])
+        for target in spec["board"]["targets"]:
+            expected = [item["id"] if isinstance(item, dict) else item for item in target.get("items", [])]
+            assert items_in(page, target["id"]) == expected
+        item = next((entry for entry in spec["drag"]["items"] if isinstance(entry, str)), None)
+        if item is not None:
+            holder = next(t["id"] for t in spec["board"]["targets"] if item in [i["id"] for i in t.get("items", [])])
+            target = drop_target(scenario) or next(t["id"] for t in spec["board"]["targets"] if t["id"] != holder)
+            if target == holder:
+                # Onto another row of the item's own list: its centre may be the item itself.
+                other = next(i["id"] for t in spec["board"]["targets"] if t["id"] == holder
+                             for i in t["items"] if i["id"] != item)
+                page.locator(f'.item[data-item-id="{item}"]').drag_to(
+                    page.locator(f'.item[data-item-id="{other}"]'), steps=8)
+                page.wait_for_function("() => !window.droprulesPlay.state().active")
+                page.wait_for_timeout(200)
+            else:
+                drag(page, item, target)
+            assert re.search(r"outcome (performed|cancelled|failed|refused)", page.locator("#trace").inner_text())
+            board = server.rpc("board")["result"]["targets"]
+            for target_id, items in board.items():
+                assert items_in(page, target_id) == items, target_id
+        watched.assert_clean()
+    finally:
+        server.stop()

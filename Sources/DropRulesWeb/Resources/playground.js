@@ -152,6 +152,7 @@ const DropPlayground = (() => {
 
   /// Sends the newest pointer position once the move in flight is answered.
   function pump() {
+    if (!drag.active) drag.pending = null;
     if (!drag.active || drag.inflight || !drag.pending) return;
     const { point, modifiers } = drag.pending;
     drag.pending = null;
@@ -194,8 +195,18 @@ const DropPlayground = (() => {
   /// Waits until every queued move has been answered.
   async function settle(current) {
     while (current.inflight || current.pending) {
-      if (current.inflight) await current.inflight;
-      else pump();
+      if (current.inflight) {
+        await current.inflight;
+        continue;
+      }
+      // A drag that ended (canDrag refused every item) or was replaced sends nothing
+      // more: its last position is dropped, or this loop would never yield.
+      if (!current.active || current !== drag) {
+        current.pending = null;
+        break;
+      }
+      pump();
+      if (!current.inflight) current.pending = null;
     }
   }
 
