@@ -174,7 +174,8 @@ struct ProtocolErrorTests {
     _ = try client.result("beginDrag", #"{"items": ["x"]}"#)
     let error = try client.error("move", #"{"over": "b", "index": \#(index)}"#).objectValue
     #expect(error?["code"] == .integer(-32602))
-    #expect(error?["data"] == .object(["path": .string("$.params.index"), "message": .string("expected a whole number")]))
+    #expect(
+      error?["data"] == .object(["path": .string("$.params.index"), "message": .string("expected a whole number")]))
     // The drag goes on.
     #expect(try client.result("move", #"{"over": "b"}"#).objectValue?["proposal"] == .string("move"))
   }
