@@ -58,7 +58,11 @@ public struct PlaygroundServer: Sendable {
     if let length = request.headers[.contentLength].flatMap(Int.init), length > ProtocolDispatcher.maximumRequestBytes {
       return json(ProtocolDispatcher.responseToOverlongRequest(byteCount: length))
     }
-    let body = try await request.bodyData
+    let body: Data
+    switch try await Self.readBody(request.bodySequence, maximumLength: ProtocolDispatcher.maximumRequestBytes) {
+    case .complete(let whole): body = whole
+    case .tooLong(let byteCount): return json(ProtocolDispatcher.responseToOverlongRequest(byteCount: byteCount))
+    }
     let (method, id) = Self.peek(body)
     let ticket = method == "move" ? session.takeMoveTicket() : nil
     let answer = await session.respond(to: body, method: method, id: id, moveTicket: ticket)
@@ -68,6 +72,23 @@ public struct PlaygroundServer: Sendable {
       response.headers[HTTPHeader("X-Droprules-Reload")] = Self.percentEncoded(reload)
     }
     return response
+  }
+
+  /// Reads a body of at most `maximumLength` bytes; a longer one is counted and dropped
+  /// as it arrives. A chunked body has no Content-Length to refuse up front, and reading
+  /// it whole let one request make the server hold any number of bytes.
+  static func readBody(_ body: HTTPBodySequence, maximumLength: Int) async throws -> RequestLineSplitter.Line {
+    var kept = Data()
+    var byteCount = 0
+    for try await piece in body {
+      byteCount += piece.count
+      if byteCount > maximumLength {
+        kept = Data()
+      } else {
+        kept.append(piece)
+      }
+    }
+    return byteCount > maximumLength ? .tooLong(byteCount: byteCount) : .complete(kept)
   }
 
   /// The method and id of a single request, for the ticket and the skipped answer; a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DropRules
+import Foundation
 
 @main
 struct DropRulesCommand: AsyncParsableCommand {
@@ -17,6 +18,25 @@ struct DropRulesCommand: AsyncParsableCommand {
       ServeCommand.self, PlayCommand.self,
     ]
   )
+
+  /// Runs the command as ArgumentParser does, then flushes stdout: a report written to a
+  /// full disk (`> /dev/full`) was lost at exit while the command exited 0.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+    if StandardOutput.failed() {
+      Console.error("cannot write to standard output: \(String(cString: strerror(errno)))")
+      exit(withError: Exit.failed)
+    }
+  }
 }
 
 /// Options every command that runs rules shares.
@@ -63,4 +83,18 @@ enum Exit {
   static let failed = ExitCode(1)
   /// Input could not be loaded.
   static let loadError = ExitCode(2)
+}
+
+/// Whether anything written to stdout was lost. glibc drops a buffer it could not write
+/// and remembers only the stream's error flag, so flushing is not enough: `ferror`
+/// must see the `stdout` stream, and strict concurrency refuses a reference to the C
+/// global `stdout`, so its address is looked up by name.
+enum StandardOutput {
+  static func failed() -> Bool {
+    let flushFailed = fflush(nil) != 0
+    // RTLD_DEFAULT is a null handle on glibc: search the whole process.
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stdout") else { return flushFailed }
+    let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>.self).pointee
+    return flushFailed || ferror(stream) != 0
+  }
 }

@@ -16,7 +16,17 @@ struct InitCommand: ParsableCommand {
   @Argument(help: "The folder of the new rule set.")
   var directory: String = "."
 
+  func validate() throws {
+    guard !directory.isEmpty else {
+      throw ValidationError("the folder name is empty; give one, or '.' for this folder")
+    }
+  }
+
   func run() throws {
+    if let problem = Self.problem(with: directory) {
+      Console.error(problem)
+      throw Exit.loadError
+    }
     let files = RuleSetTemplate.files.map { file in
       (path: (directory as NSString).appendingPathComponent(file.path), contents: file.contents)
     }
@@ -36,5 +46,19 @@ struct InitCommand: ParsableCommand {
     }
     let shown = directory == "." ? "" : " " + directory
     print("next: droprules check\(shown) && droprules test\(shown)")
+  }
+
+  /// Why `directory` cannot hold the rule set, said before anything is written: a file
+  /// or a dangling symbolic link in its place would otherwise fail on the first file with
+  /// a message about that file.
+  static func problem(with directory: String) -> String? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
+      return isFolder.boolValue ? nil : "\(directory) is a file, not a folder; droprules init writes into a folder"
+    }
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: directory) {
+      return "\(directory) is a symbolic link to \(target), which does not exist"
+    }
+    return nil
   }
 }

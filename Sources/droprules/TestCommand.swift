@@ -107,10 +107,18 @@ struct TestCommand: ParsableCommand {
     }
   }
 
-  /// Writes the lcov file; false (and a message) when it cannot be written.
+  /// Writes the lcov file; false (and a message) when it cannot be written. Written in
+  /// place, not atomically: an atomic write renames a new file over the path, which
+  /// replaces a symbolic link, a FIFO or (as root) a device such as /dev/stdout instead of
+  /// writing through it, and hides a full disk.
   private func write(_ text: String, to path: String) -> Bool {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      Console.error("\(path): cannot write the coverage file: it is a folder; name a file")
+      return false
+    }
     do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
       return true
     } catch {
       Console.error("\(path): cannot write the coverage file (\(error.localizedDescription))")

@@ -87,7 +87,21 @@ struct InitTypesCommandTests {
     try scratch.write("taken", "a file\n")
     let result = try DropRulesBinary.run(["init", "taken"], in: scratch.url)
     #expect(result.status == 2)
-    #expect(result.stderr.hasPrefix("error: taken/"))
+    #expect(result.stderr == "error: taken is a file, not a folder; droprules init writes into a folder\n")
+  }
+
+  @Test("init into a dangling symbolic link or an empty name says so and writes nothing")
+  func initIntoADanglingLinkOrNoName() throws {
+    let scratch = try Scratch()
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.url.appendingPathComponent("gone").path, withDestinationPath: "/no/such/folder")
+    let dangling = try DropRulesBinary.run(["init", "gone"], in: scratch.url)
+    #expect(dangling.status == 2)
+    #expect(dangling.stderr == "error: gone is a symbolic link to /no/such/folder, which does not exist\n")
+    let unnamed = try DropRulesBinary.run(["init", ""], in: scratch.url)
+    #expect(unnamed.status != 0)
+    #expect(unnamed.stderr.contains("the folder name is empty"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("shelf.lua").path))
   }
 
   @Test("types prints the definitions; --output writes them; --luacheck gives the config")

@@ -79,6 +79,27 @@ struct TestOptionsCommandTests {
     #expect(unwritable.stderr.contains("cannot write the coverage file"))
   }
 
+  @Test("--coverage-output writes through a symbolic link, fails on a full device, and names a folder")
+  func lcovWritesInPlace() throws {
+    let scratch = try Self.partlyCovered()
+    let real = scratch.url.appendingPathComponent("real.info").path
+    let link = scratch.url.appendingPathComponent("link.info").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+    let linked = try DropRulesBinary.run(["test", "--coverage-output", link, scratch.url.path])
+    #expect(linked.status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real, "the link is kept")
+    #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("TN:droprules\n"))
+    if FileManager.default.fileExists(atPath: "/dev/full") {
+      let full = try DropRulesBinary.run(["test", "--coverage-output", "/dev/full", scratch.url.path])
+      #expect(full.status == 2, "a full disk loses the coverage: that is an error")
+      #expect(full.stderr.contains("/dev/full: cannot write the coverage file"))
+      let device = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
+      #expect(device == .typeCharacterSpecial, "the device is still a device")
+    }
+    let folder = try DropRulesBinary.run(["test", "--coverage-output", scratch.url.path, scratch.url.path])
+    #expect(folder.stderr.contains(": cannot write the coverage file: it is a folder; name a file"))
+  }
+
   @Test(
     "the lcov tool itself reads the file and finds the same lines",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/lcov")))

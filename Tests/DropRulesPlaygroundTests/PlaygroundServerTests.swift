@@ -41,6 +41,16 @@ struct PlaygroundServerTests {
     #expect(PlaygroundServer.peek(Data(#"{"method": 3}"#.utf8)).method == nil)
   }
 
+  @Test("a body over the maximum, chunked or not, is counted and dropped, not held; one at the maximum is kept")
+  func boundedBody() async throws {
+    let over = HTTPBodySequence(data: Data(repeating: 0x20, count: 1000), suggestedBufferSize: 64)
+    #expect(try await PlaygroundServer.readBody(over, maximumLength: 999) == .tooLong(byteCount: 1000))
+    let exact = HTTPBodySequence(data: Data(repeating: 0x20, count: 1000), suggestedBufferSize: 64)
+    #expect(
+      try await PlaygroundServer.readBody(exact, maximumLength: 1000) == .complete(Data(repeating: 0x20, count: 1000)))
+    #expect(try await PlaygroundServer.readBody(HTTPBodySequence(), maximumLength: 10) == .complete(Data()))
+  }
+
   @Test("a reload note is one line of ASCII that decodes back to the JSON")
   func percentEncoding() {
     let json = #"{"error": {"message": "a.lua:1: unexpected \"\n\" — é </script>"}}"#

@@ -450,7 +450,7 @@ public struct ScenarioDecoder {
 
   private func integer(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Int {
     _ = try number(json, at: path())
-    guard let value = json.integerValue, abs(value) < 1_000_000_000 else {
+    guard let value = json.integerValue, value.magnitude < 1_000_000_000 else {
       throw error(at: path(), "expected a whole number")
     }
     return Int(value)

@@ -75,6 +75,19 @@ function Expectation:toContain(expected)
   end
   check(false, "expected " .. show(actual) .. " to contain " .. show(expected))
 end
+-- expect(x).toBe(y), with a dot, passes y as self and failed inside this file with
+-- "attempt to index a number value (local 'self')": say how to call it instead. The
+-- method runs as a tail call, so `check`'s error level still names the test's line.
+for name, method in pairs(Expectation) do
+  if type(method) == "function" then
+    Expectation[name] = function(self, ...)
+      if getmetatable(self) ~= Expectation then
+        error("call " .. name .. " with a colon: expect(value):" .. name .. "(...), not expect(value)." .. name, 2)
+      end
+      return method(self, ...)
+    end
+  end
+end
 
 local Drag = {}
 Drag.__index = Drag

@@ -166,6 +166,21 @@ struct ProtocolErrorTests {
   }
 
   @Test(
+    "an index of the most negative or largest 64-bit integer is invalid params, not a trap in abs",
+    arguments: ["-9223372036854775808", "9223372036854775807", "-1000000000"])
+  func extremeIndex(index: String) throws {
+    let directory = try TemporaryDirectory()
+    let client = try ProtocolClient(rules: rules, directory: directory)
+    _ = try client.result("beginDrag", #"{"items": ["x"]}"#)
+    let error = try client.error("move", #"{"over": "b", "index": \#(index)}"#).objectValue
+    #expect(error?["code"] == .integer(-32602))
+    #expect(
+      error?["data"] == .object(["path": .string("$.params.index"), "message": .string("expected a whole number")]))
+    // The drag goes on.
+    #expect(try client.result("move", #"{"over": "b"}"#).objectValue?["proposal"] == .string("move"))
+  }
+
+  @Test(
     "wrong params between drags: the path points into the board, the drag or the rule list",
     arguments: [
       ("beginDrag", #"{"items": ["nope"]}"#, "$.params.items[0]", "no item 'nope' on the board"),
