@@ -75,11 +75,13 @@ extension JSONValue {
         escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: continue
       }
-      output.unicodeScalars += value.unicodeScalars[plainStart..<index]
+      // Through a String: appending to `output.unicodeScalars` grows it to the exact size
+      // each time, so a long document was copied whole on every string (quadratic).
+      output += String(value.unicodeScalars[plainStart..<index])
       output += escape
       plainStart = value.unicodeScalars.index(after: index)
     }
-    output.unicodeScalars += value.unicodeScalars[plainStart...]
+    output += String(value.unicodeScalars[plainStart...])
     output += "\""
   }
 }
