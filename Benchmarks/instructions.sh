@@ -3,21 +3,10 @@
 # machine's load): each kind of operation runs N1 and then N2 times, and the difference
 # divided by N2 - N1 is its cost, setup cancelled out. Needs valgrind (apt-get install valgrind).
 set -euo pipefail
-cd "$(dirname "$0")"
-swift build -c release >/dev/null
-# valgrind 3.19 cannot read the toolchain's debug info: count on a stripped copy.
-binary=$(mktemp)
-trap 'rm -f "$binary"' EXIT
-strip -g -o "$binary" .build/release/DropRulesBenchmarks
+source "$(dirname "$0")/callgrind.sh"
 n1=2000
 n2=12000
-count() {
-  local out
-  out=$(mktemp)
-  valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" ops "$1" "$2" >/dev/null 2>&1
-  grep -m1 '^summary:' "$out" | awk '{ print $2 }'
-  rm -f "$out"
-}
+count() { instructions ops "$1" "$2"; }
 declare -A per
 for mode in floor hooked call step across; do
   a=$(count "$mode" "$n1")

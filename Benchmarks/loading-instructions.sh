@@ -6,19 +6,8 @@
 # size is the cost per target, setup and one-time costs cancelled out.
 # Needs valgrind (apt-get install valgrind). Takes about five minutes.
 set -euo pipefail
-cd "$(dirname "$0")"
-swift build -c release >/dev/null
-# valgrind 3.19 cannot read the toolchain's debug info: count on a stripped copy.
-binary=$(mktemp)
-trap 'rm -f "$binary"' EXIT
-strip -g -o "$binary" .build/release/DropRulesBenchmarks
-count() {
-  local out
-  out=$(mktemp)
-  valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" load "$1" "$2" "$3" >/dev/null 2>&1
-  grep -m1 '^summary:' "$out" | awk '{ print $2 }'
-  rm -f "$out"
-}
+source "$(dirname "$0")/callgrind.sh"
+count() { instructions load "$1" "$2" "$3"; }
 for shape in flat chain columns; do
   line="  $(printf '%-8s' "$shape")"
   first=0

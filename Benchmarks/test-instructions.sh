@@ -5,19 +5,8 @@
 # 1,000 tests that includes what a test pays for the size of its file (every test loads
 # the whole file afresh). Needs valgrind (apt-get install valgrind).
 set -euo pipefail
-cd "$(dirname "$0")"
-swift build -c release >/dev/null
-# valgrind 3.19 cannot read the toolchain's debug info: count on a stripped copy.
-binary=$(mktemp)
-trap 'rm -f "$binary"' EXIT
-strip -g -o "$binary" .build/release/DropRulesBenchmarks
-count() {
-  local out
-  out=$(mktemp)
-  valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" run-tests "$1" 1 >/dev/null 2>&1
-  grep -m1 '^summary:' "$out" | awk '{ print $2 }'
-  rm -f "$out"
-}
+source "$(dirname "$0")/callgrind.sh"
+count() { instructions run-tests "$1" 1; }
 one=$(count 1)
 for size in ${SIZES:-100 1000}; do
   total=$(count "$size")
