@@ -11,7 +11,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // 0.x: a minor version may break the API, so only patches are taken.
+    .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
   ],
   targets: [
     .systemLibrary(
@@ -19,9 +20,15 @@ let package = Package(
       pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]
     ),
+    // droprules' own C: a regular target, so the compiler warns (and CI fails) on it.
+    .target(
+      name: "CLuaHost",
+      dependencies: ["CLua"],
+      cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+    ),
     .target(
       name: "DropRules",
-      dependencies: ["CLua"],
+      dependencies: ["CLua", "CLuaHost"],
       resources: [.embedInCode("Lua/Resources/sandbox.lua"), .embedInCode("Lua/Resources/api.lua")]
     ),
     .target(

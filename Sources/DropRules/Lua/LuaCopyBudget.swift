@@ -1,4 +1,5 @@
 import CLua
+import CLuaHost
 
 /// What one copy of a Lua value into Swift may cost.
 ///

@@ -1,4 +1,5 @@
 import CLua
+import CLuaHost
 
 /// A Swift function that Lua code can call. It receives the call's arguments and
 /// returns its results; a thrown error becomes a Lua error raised in the caller.
@@ -25,16 +26,16 @@ func luaL_typename_shim(_ state: OpaquePointer, _ index: Int32) -> UnsafePointer
 }
 
 /// The C trampoline's way into Swift: runs a host function, never raising itself.
-let dispatchHostFunction: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = {
+let dispatchHostFunction: @convention(c) (OpaquePointer, UnsafeMutableRawPointer?) -> Int32 = {
   thread, function in
-  guard let thread, let function else { return 0 }
+  guard let function else { return 0 }
   let box = Unmanaged<HostFunctionBox>.fromOpaque(function).takeUnretainedValue()
   return box.runtime.runHostFunction(box, on: thread)
 }
 
-let observeLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void = {
+let observeLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>, Int32) -> Void = {
   context, source, line in
-  guard let context, let source else { return }
+  guard let context else { return }
   let runtime = Unmanaged<LuaRuntime>.fromOpaque(context).takeUnretainedValue()
   runtime.observe(source: String(cString: source), line: Int(line))
 }

@@ -1,4 +1,5 @@
 import CLua
+import CLuaHost
 import Foundation
 
 /// Compiling text chunks, each text once per process.
@@ -32,11 +33,13 @@ extension LuaRuntime {
 
   private static func load(
     _ bytes: [UInt8], chunkName: String, on state: OpaquePointer,
-    loader: (OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?) -> Int32
+    loader: (OpaquePointer, UnsafePointer<CChar>, Int, UnsafePointer<CChar>) -> Int32
   ) -> Int32 {
     bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
-        loader(state, chars.baseAddress, chars.count, chunkName)
+        // An empty chunk has no buffer, but Lua still needs a valid pointer.
+        guard let start = chars.baseAddress else { return loader(state, "", 0, chunkName) }
+        return loader(state, start, chars.count, chunkName)
       }
     }
   }

@@ -1,4 +1,5 @@
 import CLua
+import CLuaHost
 
 extension LuaRuntime {
   static func string(at index: Int32, on thread: OpaquePointer) -> String {
@@ -9,7 +10,11 @@ extension LuaRuntime {
     }
   }
 
-  static func push(_ value: LuaValue, on thread: OpaquePointer) {
+  /// Pushes `value` into the slot the caller made room for. A table needs two slots more
+  /// for each level; when Lua cannot give them, nil takes the value's place and the push
+  /// reports false, so nothing is written past the stack.
+  @discardableResult
+  static func push(_ value: LuaValue, on thread: OpaquePointer) -> Bool {
     switch value {
     case .nil: lua_pushnil(thread)
     case .boolean(let flag): lua_pushboolean(thread, flag ? 1 : 0)
@@ -21,20 +26,26 @@ extension LuaRuntime {
         bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(thread, $0.baseAddress, $0.count) }
       }
     case .table(let table):
-      _ = lua_checkstack(thread, 4)
+      guard lua_checkstack(thread, 2) != 0 else {
+        lua_pushnil(thread)
+        return false
+      }
       lua_createtable(thread, Int32(clamping: table.sequence.count), Int32(clamping: table.fields.count))
+      var complete = true
       for (offset, element) in table.sequence.enumerated() {
-        push(element, on: thread)
+        complete = push(element, on: thread) && complete
         lua_rawseti(thread, -2, lua_Integer(offset + 1))
       }
       for (key, element) in table.fields {
         push(.string(key), on: thread)
-        push(element, on: thread)
+        complete = push(element, on: thread) && complete
         lua_rawset(thread, -3)
       }
+      return complete
     case .function(let reference), .reference(let reference):
       lua_rawgeti(thread, clua_registryindex(), lua_Integer(reference.id))
     }
+    return true
   }
 
   /// Copies the value at `index` into Swift, within `budget`: every table entry and

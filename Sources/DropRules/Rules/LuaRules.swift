@@ -44,6 +44,8 @@ final class LuaRules: RuleCalling {
 
   init(limits: LuaLimits) throws(LuaError) {
     runtime = try LuaRuntime(limits: limits)
+    // A handler's answer is classified in C, by these words: the order is the codes'.
+    try runtime.internSymbols(Proposal.allCases.map(\.rawValue), symbolKey: "operation", numberKey: "index")
     api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)
   }
 
@@ -137,11 +139,11 @@ final class LuaRules: RuleCalling {
     updateInfo(context, position: position)
     if handler == .dragOperations { return callDragOperations(of: rule, target: target, position: position) }
     do {
-      let call = LuaRuntime.HandlerCall(
-        function: function, info: info.object, target: try targetSlot(at: position, id: target),
-        location: info.location, globalLocation: info.globalLocation,
+      let call = LuaRuntime.PointCall(
+        function: function, first: info.object, second: try targetSlot(at: position, id: target),
+        point: info.location, globalPoint: info.globalLocation,
         local: (context.location.x, context.location.y), global: (context.pointer.x, context.pointer.y))
-      return result(try runtime.callHandler(call), handler: handler, target: target)
+      return result(try runtime.callWithPoints(call), handler: handler, target: target)
     } catch {
       return .failed(Self.diagnostic(error, handler: handler, target: target))
     }
@@ -255,12 +257,12 @@ final class LuaRules: RuleCalling {
     return object
   }
 
-  func result(_ value: LuaHandlerReturn, handler: Handler, target: TargetID) -> HandlerResult {
+  func result(_ value: LuaCallResult, handler: Handler, target: TargetID) -> HandlerResult {
     switch value {
     case .nothing: return .returned(.nothing)
     case .boolean(let flag): return .returned(.boolean(flag))
     case .other(let description): return .returned(.other(description))
-    case .proposal(let code, let index):
+    case .symbol(let code, let index):
       let proposal = Proposal.allCases[code]
       switch index {
       case .none: return .returned(.proposal(proposal, index: nil))

@@ -2,8 +2,8 @@
 -- and drags, over host functions that run real rule hosts.
 -- only: the position of the one test this load runs, or nil for a load that lists them all.
 local host, only = ...
-local setmetatable, getmetatable, type, error, pairs, tostring, rawequal, select =
-  setmetatable, getmetatable, type, error, pairs, tostring, rawequal, select
+local setmetatable, getmetatable, type, error, pairs, tostring, rawequal =
+  setmetatable, getmetatable, type, error, pairs, tostring, rawequal
 local concat, sort, format = table.concat, table.sort, string.format
 
 local tests = {}

@@ -32,6 +32,21 @@ struct LuaHostFunctionTests {
     #expect(lua.stackDepth == 0)
   }
 
+  @Test("a call a host function makes runs on the thread that called it, not the main thread")
+  func callsRunOnTheCallingThread() throws {
+    let lua = try LuaRuntime()
+    let isMain = try lua.load(source: "return (select(2, coroutine.running()))", chunkName: "=probe")
+    var seen: [LuaValue] = []
+    let probe = lua.function { _ in
+      seen = try lua.call(isMain)
+      return seen
+    }
+    let results = try lua.evaluate(
+      "return coroutine.wrap(function() return probe() end)(), probe()", globals: ["probe": probe])
+    #expect(results == [false, true])
+    #expect(lua.stackDepth == 0)
+  }
+
   @Test("host functions work from inside coroutines")
   func insideCoroutines() throws {
     let lua = try LuaRuntime()

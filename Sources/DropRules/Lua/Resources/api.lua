@@ -7,7 +7,8 @@
 -- (`info.source`, `item.container`, `target.parent`) are the same objects that
 -- `info.board:target(id)` and `info.items` give.
 local host, trusted = ...
-local view, freeze, object, backingOf, thaw = trusted.view, trusted.freeze, trusted.object, trusted.backing, trusted.thaw
+local view, freeze, object = trusted.view, trusted.freeze, trusted.object
+local backingOf, thaw = trusted.backing, trusted.thaw
 local type, error, ipairs, rawget, rawset, tostring, setmetatable, select, next, mathType =
   type, error, ipairs, rawget, rawset, tostring, setmetatable, select, next, math.type
 local huge = math.huge

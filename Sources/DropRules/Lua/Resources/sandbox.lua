@@ -5,6 +5,8 @@
 -- owns sealed values: read-only views and host objects, which no rule can write,
 -- re-metatable or reach behind, so that one rule file cannot change what another sees.
 local host = ...
+-- This file bounds the standard library by replacing its functions in place (W122).
+-- luacheck: ignore 122
 local realLoad, realSetmetatable, realCollect = load, setmetatable, collectgarbage
 local realRawset, realNext = rawset, next
 local rawget, type, error, pairs, tostring, select, getmetatable =
@@ -138,9 +140,9 @@ end
 --- target can be stored on another; anything else is returned as it is.
 function trusted.thaw(value)
   if not views[value] then return value end
-  local copy = {}
-  for key, element in realNext, sealed[value] do copy[key] = trusted.thaw(element) end
-  return copy
+  local plain = {}
+  for key, element in realNext, sealed[value] do plain[key] = trusted.thaw(element) end
+  return plain
 end
 
 --- The table behind a sealed value, for the host's own code.

@@ -5,15 +5,10 @@
 // Lua's pattern language and results, and charges every step it takes to the call's
 // instruction budget, checking the deadline as it goes, so a pattern stops where a
 // loop would.
-#ifndef CLUA_BOUNDED_PATTERNS_H
-#define CLUA_BOUNDED_PATTERNS_H
-
 #include <ctype.h>
-#include <lauxlib.h>
-#include <lua.h>
 #include <string.h>
 
-#include "budget.h"
+#include "internal.h"
 
 enum {
   CLUA_PATTERN_MAX_CAPTURES = 32,
@@ -61,6 +56,8 @@ static void clua_pm_setup(clua_Matcher *m, lua_State *L, const char *s, size_t l
   m->subjectEnd = s + ls;
   m->patternEnd = p + lp;
   m->steps = 0;
+  m->captureCount = 0;
+  m->depthLeft = CLUA_PATTERN_MAX_DEPTH;
 }
 
 /// The end of the single-character class that starts at `p`.
@@ -68,18 +65,18 @@ static const char *clua_pm_class_end(clua_Matcher *m, const char *p) {
   const char *end = m->patternEnd;
   char c = *p++;
   if (c == '%') {
-    if (p >= end) luaL_error(m->L, "malformed pattern (ends with '%%')");
+    if (p >= end) clua_raise(m->L, "malformed pattern (ends with '%%')");
     return p + 1;
   }
   if (c != '[') return p;
   if (p < end && *p == '^') p++;
   // The first character of a set stands for itself, even when it is ']'.
   for (int first = 1;; first = 0) {
-    if (p >= end) luaL_error(m->L, "malformed pattern (missing ']')");
+    if (p >= end) clua_raise(m->L, "malformed pattern (missing ']')");
     if (*p == ']' && !first) return p + 1;
     if (*p == '%') {
       p++;
-      if (p >= end) luaL_error(m->L, "malformed pattern (missing ']')");
+      if (p >= end) clua_raise(m->L, "malformed pattern (missing ']')");
     }
     p++;
   }
@@ -164,7 +161,7 @@ static const char *clua_pm_min_expand(clua_Matcher *m, const char *s, const char
 }
 
 static const char *clua_pm_balance(clua_Matcher *m, const char *s, const char *p) {
-  if (p + 1 >= m->patternEnd) luaL_error(m->L, "malformed pattern (missing arguments to '%%b')");
+  if (p + 1 >= m->patternEnd) clua_raise(m->L, "malformed pattern (missing arguments to '%%b')");
   if (s >= m->subjectEnd || *s != p[0]) return NULL;
   char open = p[0], close = p[1];
   int depth = 1;
@@ -180,7 +177,7 @@ static const char *clua_pm_balance(clua_Matcher *m, const char *s, const char *p
 }
 
 static const char *clua_pm_open_capture(clua_Matcher *m, const char *s, const char *p, ptrdiff_t kind) {
-  if (m->captureCount >= CLUA_PATTERN_MAX_CAPTURES) luaL_error(m->L, "too many captures");
+  if (m->captureCount >= CLUA_PATTERN_MAX_CAPTURES) clua_raise(m->L, "too many captures");
   m->captures[m->captureCount].start = s;
   m->captures[m->captureCount].length = kind;
   m->captureCount++;
@@ -192,7 +189,7 @@ static const char *clua_pm_open_capture(clua_Matcher *m, const char *s, const ch
 static const char *clua_pm_close_capture(clua_Matcher *m, const char *s, const char *p) {
   int index = m->captureCount - 1;
   while (index >= 0 && m->captures[index].length != CLUA_CAPTURE_OPEN) index--;
-  if (index < 0) luaL_error(m->L, "invalid pattern capture");
+  if (index < 0) clua_raise(m->L, "invalid pattern capture");
   m->captures[index].length = s - m->captures[index].start;
   const char *result = clua_pm_match(m, s, p);
   if (result == NULL) m->captures[index].length = CLUA_CAPTURE_OPEN;
@@ -202,7 +199,7 @@ static const char *clua_pm_close_capture(clua_Matcher *m, const char *s, const c
 static const char *clua_pm_back_reference(clua_Matcher *m, const char *s, int digit) {
   int index = digit - '1';
   if (index < 0 || index >= m->captureCount || m->captures[index].length == CLUA_CAPTURE_OPEN) {
-    luaL_error(m->L, "invalid capture index %%%d", index + 1);
+    clua_raise(m->L, "invalid capture index %%%d", index + 1);
   }
   size_t length = (size_t)m->captures[index].length;
   if (m->captures[index].length == CLUA_CAPTURE_POSITION || (size_t)(m->subjectEnd - s) < length) return NULL;
@@ -213,7 +210,7 @@ static const char *clua_pm_back_reference(clua_Matcher *m, const char *s, int di
 /// Matches the pattern from `p` against the subject from `s`: the end of the match, or
 /// NULL. Recursion is bounded by depthLeft; loops and expansions charge their steps.
 static const char *clua_pm_match(clua_Matcher *m, const char *s, const char *p) {
-  if (m->depthLeft-- == 0) luaL_error(m->L, "pattern too complex");
+  if (m->depthLeft-- == 0) clua_raise(m->L, "pattern too complex");
   const char *end = m->patternEnd;
   for (;;) {
     clua_pm_charge(m, 1);
@@ -242,7 +239,7 @@ static const char *clua_pm_match(clua_Matcher *m, const char *s, const char *p) 
     }
     if (*p == '%' && p + 1 < end && p[1] == 'f') {
       p += 2;
-      if (p >= end || *p != '[') luaL_error(m->L, "missing '[' after '%%f' in pattern");
+      if (p >= end || *p != '[') clua_raise(m->L, "missing '[' after '%%f' in pattern");
       const char *classEnd = clua_pm_class_end(m, p);
       int previous = s == m->subject ? 0 : (unsigned char)s[-1];
       int current = s < m->subjectEnd ? (unsigned char)*s : 0;
@@ -299,12 +296,12 @@ static const char *clua_pm_match(clua_Matcher *m, const char *s, const char *p) 
 
 static void clua_pm_push_capture(clua_Matcher *m, int index, const char *s, const char *e) {
   if (index >= m->captureCount) {
-    if (index != 0) luaL_error(m->L, "invalid capture index %%%d", index + 1);
+    if (index != 0) clua_raise(m->L, "invalid capture index %%%d", index + 1);
     lua_pushlstring(m->L, s, (size_t)(e - s));
     return;
   }
   ptrdiff_t length = m->captures[index].length;
-  if (length == CLUA_CAPTURE_OPEN) luaL_error(m->L, "unfinished capture");
+  if (length == CLUA_CAPTURE_OPEN) clua_raise(m->L, "unfinished capture");
   if (length == CLUA_CAPTURE_POSITION) {
     lua_pushinteger(m->L, (lua_Integer)(m->captures[index].start - m->subject) + 1);
   } else {
@@ -352,8 +349,8 @@ static const char *clua_pm_find_plain(clua_Matcher *m, const char *s, size_t ls,
 
 static int clua_pm_find_or_match(lua_State *L, int find) {
   size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
+  const char *s = clua_check_string(L, 1, &ls);
+  const char *p = clua_check_string(L, 2, &lp);
   size_t start = clua_pm_start(luaL_optinteger(L, 3, 1), ls) - 1;
   if (start > ls) {
     lua_pushnil(L);
@@ -392,8 +389,8 @@ static int clua_pm_find_or_match(lua_State *L, int find) {
   return 1;
 }
 
-static int clua_bounded_find(lua_State *L) { return clua_pm_find_or_match(L, 1); }
-static int clua_bounded_match(lua_State *L) { return clua_pm_find_or_match(L, 0); }
+int clua_bounded_find(lua_State *L) { return clua_pm_find_or_match(L, 1); }
+int clua_bounded_match(lua_State *L) { return clua_pm_find_or_match(L, 0); }
 
 typedef struct clua_GlobalMatch {
   clua_Matcher matcher;
@@ -422,10 +419,10 @@ static int clua_bounded_gmatch_next(lua_State *L) {
   return 0;
 }
 
-static int clua_bounded_gmatch(lua_State *L) {
+int clua_bounded_gmatch(lua_State *L) {
   size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
+  const char *s = clua_check_string(L, 1, &ls);
+  const char *p = clua_check_string(L, 2, &lp);
   size_t start = clua_pm_start(luaL_optinteger(L, 3, 1), ls) - 1;
   if (start > ls) start = ls + 1;
   lua_settop(L, 2);
@@ -462,7 +459,7 @@ static void clua_pm_add_string(clua_Matcher *m, luaL_Buffer *buffer, const char 
       lua_remove(L, -2);
       luaL_addvalue(buffer);
     } else {
-      luaL_error(L, "invalid use of '%%' in replacement string");
+      clua_raise(L, "invalid use of '%%' in replacement string");
     }
   }
 }
@@ -486,19 +483,20 @@ static int clua_pm_add_replacement(clua_Matcher *m, luaL_Buffer *buffer, const c
     luaL_addlstring(buffer, s, (size_t)(e - s));
     return 0;
   }
-  if (!lua_isstring(L, -1)) return luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+  if (!lua_isstring(L, -1)) clua_raise(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
   luaL_addvalue(buffer);
   return 1;
 }
 
-static int clua_bounded_gsub(lua_State *L) {
+int clua_bounded_gsub(lua_State *L) {
   size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
+  const char *s = clua_check_string(L, 1, &ls);
+  const char *p = clua_check_string(L, 2, &lp);
   int kind = lua_type(L, 3);
   lua_Integer maxReplacements = luaL_optinteger(L, 4, (lua_Integer)ls + 1);
-  luaL_argexpected(L, kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION || kind == LUA_TTABLE, 3,
-                   "string/function/table");
+  if (!(kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION || kind == LUA_TTABLE)) {
+    clua_raise_type_error(L, 3, "string/function/table");
+  }
   clua_Matcher m;
   clua_pm_setup(&m, L, s, ls, p, lp);
   int anchored = lp > 0 && *p == '^';
@@ -533,5 +531,3 @@ static int clua_bounded_gsub(lua_State *L) {
   lua_pushinteger(L, replaced);
   return 2;
 }
-
-#endif

@@ -1,70 +1,14 @@
 // The limits of one lua_State: the allocator that holds the memory cap, the count hook
 // that holds the instruction budget and the wall-clock deadline, and the charges that
 // bound work done inside C functions, where no hook can reach.
-#ifndef CLUA_BUDGET_H
-#define CLUA_BUDGET_H
-
-#include <lauxlib.h>
-#include <lua.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <time.h>
 
-/// Instructions between count-hook checks on the main thread, in coroutines, and once a
-/// call has shown that its instructions are slow (each one working on large values).
-enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100, CLUA_SLOW_STEP = 8 };
+#include "internal.h"
 
-/// Limits and counters of one lua_State, reached from the allocator and the hook
-/// through the allocator's user-data pointer.
-typedef struct clua_Budget {
-  size_t memoryInUse;
-  size_t memoryLimit;
-  /// Bytes the host holds on behalf of rules outside the Lua heap (printed lines,
-  /// stored data); they count against the same cap.
-  size_t externalBytes;
-  /// The top of the cap kept back so that going over it can be reported, with the
-  /// rule's file and line, before the cap itself is reached.
-  size_t memoryReserve;
-  /// The limit holds only while rule code runs; the host's own pushes never fail.
-  int enforceMemory;
-  int memoryRefused;
-  /// Rule code reached the reserve: the hook raises a located error at once.
-  int memoryErrorPending;
-  int memoryErrorRaised;
 
-  long long instructionLimit;
-  long long instructionsUsed;
-  int countingInstructions;
-  int instructionsExhausted;
-
-  /// Wall-clock limit of one call in nanoseconds; 0 for none.
-  long long timeLimit;
-  long long deadline;
-  long long lastCheck;
-  int timeExceeded;
-  /// Set once the instructions of a call prove slow: from then on the hook checks
-  /// the clock every CLUA_SLOW_STEP instructions.
-  int slowMode;
-  unsigned allocationsSinceClock;
-
-  /// The thread running rule code now (the main thread or a resumed coroutine).
-  lua_State *mainThread;
-  lua_State *runningThread;
-
-  /// Called for every executed line while coverage is on; must not raise.
-  void (*lineObserver)(void *context, const char *source, int line);
-  void *lineObserverContext;
-
-  /// The proposal words, interned: a result is one of them when it is the same string.
-  const void *words[4];
-  /// Calls into Lua now running: only the outermost arms the budget.
-  int callDepth;
-
-  /// Runs a Swift function exposed to Lua: returns the number of results, or -1
-  /// when it left an error message on the stack for the trampoline to raise.
-  int (*swiftDispatcher)(lua_State *L, void *function);
-} clua_Budget;
-
-static inline long long clua_now(void) {
+long long clua_now(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
@@ -76,8 +20,6 @@ static inline long long clua_now_coarse(void) {
   clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
   return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
-
-static void clua_hook(lua_State *L, lua_Debug *ar);
 
 /// Makes the hook run before the next instruction of the running thread. Lua allows
 /// lua_sethook at any moment (lua.c calls it from a signal handler); it only sets fields.
@@ -129,7 +71,7 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
   return block;
 }
 
-static inline lua_State *clua_newstate(size_t memoryLimit, long long timeLimit) {
+lua_State *clua_newstate(size_t memoryLimit, long long timeLimit) {
   clua_Budget *budget = (clua_Budget *)calloc(1, sizeof(clua_Budget));
   if (budget == NULL) return NULL;
   budget->memoryLimit = memoryLimit;
@@ -137,18 +79,21 @@ static inline lua_State *clua_newstate(size_t memoryLimit, long long timeLimit) 
   budget->memoryReserve = reserve > (1 << 20) ? (1 << 20) : reserve;
   budget->timeLimit = timeLimit;
   lua_State *L = lua_newstate(clua_allocate, budget);
-  if (L == NULL) free(budget);
+  if (L == NULL) {
+    free(budget);
+    return NULL;
+  }
   budget->mainThread = L;
   return L;
 }
 
-static inline clua_Budget *_Nonnull clua_budget(lua_State *_Nonnull L) {
+clua_Budget *clua_budget(lua_State *L) {
   void *ud = NULL;
   lua_getallocf(L, &ud);
   return (clua_Budget *)ud;
 }
 
-static inline void clua_close(lua_State *L) {
+void clua_close(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   lua_close(L);
   free(budget);
@@ -160,26 +105,26 @@ static inline void clua_stick(lua_State *L) {
   lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
 }
 
-static inline int clua_step_for(clua_Budget *budget, lua_State *L) {
+int clua_step_for(const clua_Budget *budget, lua_State *L) {
   if (budget->slowMode) return CLUA_SLOW_STEP;
   return L == budget->mainThread ? CLUA_MAIN_STEP : CLUA_THREAD_STEP;
 }
 
 /// Raises the error of a spent budget or a passed deadline in `L`, if either happened.
-static inline void clua_raise_if_spent(lua_State *L, clua_Budget *budget) {
+void clua_raise_if_spent(lua_State *L, clua_Budget *budget) {
   if (budget->instructionsExhausted) {
     clua_stick(L);
-    luaL_error(L, "instruction budget of %I instructions exceeded", (lua_Integer)budget->instructionLimit);
+    clua_raise(L, "instruction budget of %I instructions exceeded", (lua_Integer)budget->instructionLimit);
   }
   if (budget->timeExceeded) {
     clua_stick(L);
-    luaL_error(L, "time limit of %I ms exceeded", (lua_Integer)(budget->timeLimit / 1000000));
+    clua_raise(L, "time limit of %I ms exceeded", (lua_Integer)(budget->timeLimit / 1000000));
   }
 }
 
 /// Adds `instructions` to the call's count and checks the clock: the price of work
 /// done in C, raised as the budget's own errors.
-static inline void clua_charge(lua_State *L, long long instructions) {
+void clua_charge(lua_State *L, long long instructions) {
   clua_Budget *budget = clua_budget(L);
   if (!budget->countingInstructions) return;
   if (instructions < 0 || instructions > (1LL << 62)) instructions = 1LL << 62;
@@ -189,7 +134,7 @@ static inline void clua_charge(lua_State *L, long long instructions) {
   clua_raise_if_spent(L, budget);
 }
 
-static void clua_hook(lua_State *L, lua_Debug *ar) {
+void clua_hook(lua_State *L, lua_Debug *ar) {
   clua_Budget *budget = clua_budget(L);
   if (ar->event == LUA_HOOKLINE) {
     if (budget->lineObserver && lua_getinfo(L, "S", ar)) {
@@ -214,12 +159,12 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
   if (budget->memoryErrorPending) {
     budget->memoryErrorPending = 0;
     budget->memoryErrorRaised = 1;
-    luaL_error(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memoryLimit);
+    clua_raise(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memoryLimit);
   }
 }
 
 /// Arms the count hook (and the line hook when coverage observes) for one call.
-static inline void clua_arm(lua_State *L, long long instructionLimit, int observeLines) {
+void clua_arm(lua_State *L, long long instructionLimit, int observeLines) {
   clua_Budget *budget = clua_budget(L);
   budget->instructionLimit = instructionLimit;
   budget->instructionsUsed = 0;
@@ -243,7 +188,7 @@ static inline void clua_arm(lua_State *L, long long instructionLimit, int observ
 
 /// Stops counting. The hook stays installed (the next arm resets it): between rule
 /// calls it runs only droprules' own Lua, and returns at once.
-static inline void clua_disarm(lua_State *L) {
+void clua_disarm(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   budget->countingInstructions = 0;
   budget->enforceMemory = 0;
@@ -255,9 +200,9 @@ static inline void clua_disarm(lua_State *L) {
 /// however short, runs free), and a budget or deadline spent inside it is raised again
 /// in the resumer. All in one C function: nothing can raise between pointing
 /// runningThread at the coroutine and pointing it back.
-static int clua_bounded_resume(lua_State *L) {
+int clua_bounded_resume(lua_State *L) {
   lua_State *thread = lua_tothread(L, 1);
-  luaL_argexpected(L, thread != NULL, 1, "coroutine");
+  if (thread == NULL) clua_raise_type_error(L, 1, "coroutine");
   clua_Budget *budget = clua_budget(L);
   int arguments = lua_gettop(L) - 1;
   if (!lua_checkstack(thread, arguments)) {
@@ -298,7 +243,7 @@ static int clua_bounded_resume(lua_State *L) {
 /// The host's own charge, for work done in Swift: like clua_charge, but reports a
 /// spent budget (returns 1, the thread's every next instruction failing) instead of
 /// raising, since no Lua error may cross a Swift frame.
-static inline int clua_charge_or_report(lua_State *L, long long instructions) {
+int clua_charge_or_report(lua_State *L, long long instructions) {
   clua_Budget *budget = clua_budget(L);
   if (!budget->countingInstructions) return 0;
   if (instructions < 0 || instructions > (1LL << 62)) instructions = 1LL << 62;
@@ -311,10 +256,26 @@ static inline int clua_charge_or_report(lua_State *L, long long instructions) {
 }
 
 /// `charge(n)`: the sandbox's bounded wrappers pay for the work a C function will do.
-static int clua_charge_function(lua_State *L) {
+int clua_charge_function(lua_State *L) {
   lua_Number instructions = luaL_checknumber(L, 1);
   clua_charge(L, instructions >= 4.0e18 || instructions != instructions ? -1 : (long long)instructions);
   return 0;
 }
 
-#endif
+void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->externalBytes = bytes; }
+
+void clua_raise(lua_State *L, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  luaL_where(L, 1);
+  lua_pushvfstring(L, format, arguments);
+  va_end(arguments);
+  lua_concat(L, 2);
+  lua_error(L);
+  abort();  // lua_error does not return
+}
+
+void clua_raise_type_error(lua_State *L, int argument, const char *expected) {
+  luaL_typeerror(L, argument, expected);
+  abort();  // luaL_typeerror does not return
+}

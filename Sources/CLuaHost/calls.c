@@ -1,0 +1,237 @@
+// Calls into Lua and out of it: the protected call with a traceback, the trampoline
+// that runs Swift functions (a Lua error is raised here, in C, never across a Swift
+// frame), and the allocation-free call of a pointer step.
+#include <string.h>
+
+#include "internal.h"
+
+/// Message handler for protected calls: appends a traceback to string messages.
+/// The message stays a Lua string throughout: as a C string, a NUL in it would cut it short.
+static int clua_traceback(lua_State *L) {
+  if (lua_tostring(L, 1) == NULL) {
+    if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
+      lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    lua_replace(L, 1);
+  }
+  lua_settop(L, 1);
+  lua_pushliteral(L, "\n");
+  luaL_traceback(L, L, NULL, 1);
+  lua_concat(L, 3);
+  return 1;
+}
+
+int clua_pcall_traceback(lua_State *L, int nargs, int nresults) {
+  int base = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, clua_traceback);
+  lua_insert(L, base);
+  int status = lua_pcall(L, nargs, nresults, base);
+  lua_remove(L, base);
+  return status;
+}
+
+static int clua_trampoline(lua_State *L) {
+  clua_Budget *budget = clua_budget(L);
+  void *function = lua_touserdata(L, lua_upvalueindex(1));
+  if (budget->swiftDispatcher == NULL) clua_raise(L, "the host is not ready");
+  int enforcing = budget->enforceMemory;
+  budget->enforceMemory = 0;
+  int results = budget->swiftDispatcher(L, function);
+  budget->enforceMemory = enforcing;
+  if (results < 0) return lua_error(L);
+  return results;
+}
+
+void clua_pushswiftfunction(lua_State *L, void *function) {
+  lua_pushlightuserdata(L, function);
+  lua_pushcclosure(L, clua_trampoline, 1);
+}
+
+void clua_keep_resident_slots(lua_State *L) {
+  lua_settop(L, 0);
+  lua_pushcfunction(L, clua_traceback);
+  lua_pushliteral(L, "x");
+  lua_pushliteral(L, "y");
+}
+
+/// Pushes `text`, keeps it alive in the registry, and returns its bytes.
+static const char *clua_keep_string(lua_State *L, const char *text) {
+  lua_pushstring(L, text);
+  const char *kept = lua_tostring(L, -1);
+  luaL_ref(L, LUA_REGISTRYINDEX);
+  return kept;
+}
+
+int clua_intern_symbols(lua_State *L, const char *const *words, int count, const char *symbolKey,
+                        const char *numberKey) {
+  if (count < 0 || count > CLUA_MAX_SYMBOLS) return 0;
+  clua_Budget *budget = clua_budget(L);
+  budget->symbolKey = clua_keep_string(L, symbolKey);
+  budget->numberKey = clua_keep_string(L, numberKey);
+  for (int code = 0; code < count; code++) {
+    lua_pushstring(L, words[code]);
+    budget->symbols[code] = lua_topointer(L, -1);
+    budget->symbolTexts[code] = lua_tolstring(L, -1, &budget->symbolLengths[code]);
+    luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive, so the interned string never changes
+  }
+  budget->symbolCount = count;
+  return 1;
+}
+
+/// The code of the symbol at `index`, or -1. Short strings are interned, so the common
+/// case is a pointer comparison; a long one is compared by its bytes.
+static int clua_symbol_code(lua_State *L, const clua_Budget *budget, int index) {
+  if (lua_type(L, index) != LUA_TSTRING) return -1;
+  const void *pointer = lua_topointer(L, index);
+  for (int code = 0; code < budget->symbolCount; code++) {
+    if (budget->symbols[code] == pointer) return code;
+  }
+  size_t length = 0;
+  const char *text = lua_tolstring(L, index, &length);
+  for (int code = 0; code < budget->symbolCount; code++) {
+    const char *symbol = budget->symbolTexts[code];
+    if (symbol != NULL && budget->symbolLengths[code] == length && memcmp(symbol, text, length) == 0) return code;
+  }
+  return -1;
+}
+
+static void clua_classify(lua_State *L, const clua_Budget *budget, int index, clua_CallResult *out) {
+  out->numberKind = CLUA_NUMBER_NONE;
+  out->symbol = -1;
+  switch (lua_type(L, index)) {
+  case LUA_TNIL:
+  case LUA_TNONE:
+    out->kind = CLUA_RESULT_NONE;
+    return;
+  case LUA_TBOOLEAN:
+    out->kind = lua_toboolean(L, index) ? CLUA_RESULT_TRUE : CLUA_RESULT_FALSE;
+    return;
+  case LUA_TSTRING:
+    out->symbol = clua_symbol_code(L, budget, index);
+    out->kind = out->symbol >= 0 ? CLUA_RESULT_SYMBOL : CLUA_RESULT_OTHER;
+    return;
+  case LUA_TTABLE: {
+    int table = lua_absindex(L, index);
+    out->kind = CLUA_RESULT_OTHER;
+    // Room for a key and a value: the call's own result slot is already in use.
+    if (!lua_checkstack(L, 2) || budget->symbolKey == NULL || budget->numberKey == NULL) return;
+    lua_pushstring(L, budget->symbolKey);
+    lua_rawget(L, table);
+    out->symbol = clua_symbol_code(L, budget, -1);
+    lua_pop(L, 1);
+    if (out->symbol < 0) return;
+    out->kind = CLUA_RESULT_SYMBOL;
+    lua_pushstring(L, budget->numberKey);
+    lua_rawget(L, table);
+    if (lua_isinteger(L, -1)) {
+      out->numberKind = CLUA_NUMBER_INTEGER;
+      out->integerNumber = lua_tointegerx(L, -1, NULL);
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
+      out->numberKind = CLUA_NUMBER_FLOAT;
+      out->floatNumber = lua_tonumberx(L, -1, NULL);
+    } else if (!lua_isnil(L, -1)) {
+      out->numberKind = CLUA_NUMBER_NOT_A_NUMBER;
+    }
+    lua_pop(L, 1);
+    return;
+  }
+  default:
+    out->kind = CLUA_RESULT_OTHER;
+  }
+}
+
+/// Writes a point in place into a table: `x`, `y`, `[1]`, `[2]`. The table holds these
+/// keys already, so no write allocates.
+static void clua_write_point(lua_State *L, int table, double x, double y) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  lua_pushvalue(L, CLUA_SLOT_KEY_X);
+  lua_pushnumber(L, x);
+  lua_rawset(L, -3);
+  lua_pushvalue(L, CLUA_SLOT_KEY_Y);
+  lua_pushnumber(L, y);
+  lua_rawset(L, -3);
+  lua_pushnumber(L, x);
+  lua_rawseti(L, -2, 1);
+  lua_pushnumber(L, y);
+  lua_rawseti(L, -2, 2);
+  lua_pop(L, 1);
+}
+
+void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCall *call, long long instructionLimit,
+                           int observeLines, clua_CallResult *out) {
+  // The four values pushed below, plus two for the point writes and the classification.
+  if (!lua_checkstack(L, 6)) {
+    lua_pushliteral(L, "stack overflow before a handler call");
+    out->status = LUA_ERRERR;
+    out->kind = CLUA_RESULT_OTHER;
+    out->leftOnStack = 1;
+    out->outermost = budget->callDepth == 0;
+    return;
+  }
+  clua_write_point(L, call->point, call->x, call->y);
+  clua_write_point(L, call->globalPoint, call->globalX, call->globalY);
+  int outermost = budget->callDepth == 0;
+  budget->callDepth++;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, call->function);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, call->first);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, call->second);
+  if (outermost) clua_arm(L, instructionLimit, observeLines);
+  out->status = lua_pcall(L, 2, 1, CLUA_SLOT_TRACEBACK);
+  if (outermost) {
+    budget->countingInstructions = 0;
+    budget->enforceMemory = 0;
+    budget->runningThread = NULL;
+  }
+  budget->callDepth--;
+  out->outermost = outermost;
+  if (out->status == LUA_OK) clua_classify(L, budget, -1, out);
+  if (out->status == LUA_OK && out->kind != CLUA_RESULT_OTHER) {
+    lua_pop(L, 1);
+    out->leftOnStack = 0;
+  } else {
+    out->leftOnStack = 1;
+  }
+}
+
+void clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  lua_pushstring(L, key);
+  if (present) {
+    lua_pushinteger(L, (lua_Integer)value);
+  } else {
+    lua_pushnil(L);
+  }
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+void clua_rawset_string(lua_State *L, int table, const char *key, const char *value) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  lua_pushstring(L, key);
+  if (value) {
+    lua_pushstring(L, value);
+  } else {
+    lua_pushnil(L);
+  }
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+void clua_lock_string_metatable(lua_State *L) {
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_pushliteral(L, "the string metatable is locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+void clua_push_bounded_library(lua_State *L) {
+  static const luaL_Reg functions[] = {
+      {"find", clua_bounded_find},     {"match", clua_bounded_match},   {"gmatch", clua_bounded_gmatch},
+      {"gsub", clua_bounded_gsub},     {"charge", clua_charge_function}, {"resume", clua_bounded_resume},
+      {NULL, NULL},
+  };
+  luaL_newlib(L, functions);
+}

@@ -1,0 +1,188 @@
+// droprules' own C, around Lua 5.4: the limits of a state (memory cap, instruction
+// budget, deadline), patterns and coroutines that pay for their work, protected calls
+// that never let a Lua error cross a Swift frame, and the allocation-free call of a
+// handler on a pointer step. It knows Lua, not drops: the words a result is classified
+// by are the caller's (clua_intern_symbols).
+//
+// A regular C target, so it is compiled with -Wall -Wextra -Werror and checked by
+// clang --analyze (see .ci/run); the CLua system module only wraps Lua's macros.
+#ifndef CLUA_HOST_H
+#define CLUA_HOST_H
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stddef.h>
+
+#pragma clang assume_nonnull begin
+
+/// Symbols a call result is compared with, by the identity of their interned string.
+enum { CLUA_MAX_SYMBOLS = 8 };
+
+/// Limits and counters of one lua_State, reached from the allocator and the hook
+/// through the allocator's user-data pointer.
+typedef struct clua_Budget {
+  size_t memoryInUse;
+  size_t memoryLimit;
+  /// Bytes the host holds on behalf of rules outside the Lua heap (printed lines,
+  /// stored data); they count against the same cap.
+  size_t externalBytes;
+  /// The top of the cap kept back so that going over it can be reported, with the
+  /// rule's file and line, before the cap itself is reached.
+  size_t memoryReserve;
+  /// The limit holds only while rule code runs; the host's own pushes never fail.
+  int enforceMemory;
+  int memoryRefused;
+  /// Rule code reached the reserve: the hook raises a located error at once.
+  int memoryErrorPending;
+  int memoryErrorRaised;
+
+  long long instructionLimit;
+  long long instructionsUsed;
+  int countingInstructions;
+  int instructionsExhausted;
+
+  /// Wall-clock limit of one call in nanoseconds; 0 for none.
+  long long timeLimit;
+  long long deadline;
+  long long lastCheck;
+  int timeExceeded;
+  /// Set once the instructions of a call prove slow: from then on the hook checks
+  /// the clock every CLUA_SLOW_STEP instructions.
+  int slowMode;
+  unsigned allocationsSinceClock;
+
+  /// The thread running rule code now (the main thread or a resumed coroutine).
+  lua_State *_Nullable mainThread;
+  lua_State *_Nullable runningThread;
+
+  /// Called for every executed line while coverage is on; must not raise.
+  void (*_Nullable lineObserver)(void *_Nullable context, const char *source, int line);
+  void *_Nullable lineObserverContext;
+
+  /// The caller's symbols, interned: a result is one of them when it is the same string.
+  const void *_Nullable symbols[CLUA_MAX_SYMBOLS];
+  /// Their bytes, owned by the interned strings, which the registry keeps alive.
+  const char *_Nullable symbolTexts[CLUA_MAX_SYMBOLS];
+  size_t symbolLengths[CLUA_MAX_SYMBOLS];
+  int symbolCount;
+  /// The keys a table result gives its symbol and its number under.
+  const char *_Nullable symbolKey;
+  const char *_Nullable numberKey;
+  /// Calls into Lua now running: only the outermost arms the budget.
+  int callDepth;
+
+  /// Runs a Swift function exposed to Lua: returns the number of results, or -1
+  /// when it left an error message on the stack for the trampoline to raise.
+  int (*_Nullable swiftDispatcher)(lua_State *L, void *_Nullable function);
+} clua_Budget;
+
+// MARK: States and their limits (budget.c)
+
+/// A new state whose allocator holds `memoryLimit` and whose calls end after
+/// `timeLimit` nanoseconds (0: none); NULL if it could not be made.
+lua_State *_Nullable clua_newstate(size_t memoryLimit, long long timeLimit);
+/// Closes a state made by clua_newstate and frees its budget.
+void clua_close(lua_State *L);
+clua_Budget *clua_budget(lua_State *L);
+/// The monotonic clock in nanoseconds.
+long long clua_now(void);
+/// Arms the count hook (and the line hook when coverage observes) for one call.
+void clua_arm(lua_State *L, long long instructionLimit, int observeLines);
+/// Stops counting; the hook stays installed and returns at once between calls.
+void clua_disarm(lua_State *L);
+/// The host's own charge for work done in Swift: reports a spent budget (returns 1,
+/// every next instruction of the thread failing) instead of raising.
+int clua_charge_or_report(lua_State *L, long long instructions);
+/// Bytes the host holds for rules outside the Lua heap, counted against the cap.
+void clua_set_external_bytes(lua_State *L, size_t bytes);
+
+// MARK: Calls (calls.c)
+
+/// Stack slots that stay at the bottom of the main thread's stack for its whole life:
+/// the message handler and the keys of a point, reached with a cheap `lua_pushvalue`.
+enum { CLUA_SLOT_TRACEBACK = 1, CLUA_SLOT_KEY_X = 2, CLUA_SLOT_KEY_Y = 3, CLUA_RESIDENT_SLOTS = 3 };
+
+/// Puts the resident slots in place, on a new state before anything else runs.
+void clua_keep_resident_slots(lua_State *L);
+/// Interns up to CLUA_MAX_SYMBOLS words a call result is classified by (code = index),
+/// and the keys a table result holds a symbol and a number under. Returns 0 if there
+/// are too many words.
+int clua_intern_symbols(lua_State *L, const char *_Nonnull const *_Nonnull words, int count, const char *symbolKey,
+                        const char *numberKey);
+
+/// Calls the function below `nargs` arguments with a traceback message handler.
+int clua_pcall_traceback(lua_State *L, int nargs, int nresults);
+/// Pushes a Lua function that runs a Swift function through the budget's dispatcher.
+void clua_pushswiftfunction(lua_State *L, void *function);
+
+/// What a call's first result is, read with raw accesses only: a rule's table may
+/// carry metamethods, and nothing may run them outside a protected call.
+typedef enum clua_ResultKind {
+  CLUA_RESULT_NONE = 0,
+  CLUA_RESULT_TRUE,
+  CLUA_RESULT_FALSE,
+  /// An interned symbol alone, or a table whose symbol key holds one.
+  CLUA_RESULT_SYMBOL,
+  CLUA_RESULT_OTHER,
+} clua_ResultKind;
+
+typedef enum clua_NumberKind {
+  CLUA_NUMBER_NONE = 0,
+  CLUA_NUMBER_INTEGER,
+  /// A float, possibly NaN or infinite: the host decides whether it is whole and finite.
+  CLUA_NUMBER_FLOAT,
+  CLUA_NUMBER_NOT_A_NUMBER,
+} clua_NumberKind;
+
+typedef struct clua_CallResult {
+  int status;
+  clua_ResultKind kind;
+  /// The symbol's code, with CLUA_RESULT_SYMBOL.
+  int symbol;
+  /// A table result's number key.
+  clua_NumberKind numberKind;
+  long long integerNumber;
+  double floatNumber;
+  int leftOnStack;
+  int outermost;
+} clua_CallResult;
+
+/// One call with two arguments, writing two points first: the function, its arguments
+/// and the two point tables to update (registry references), and the points.
+typedef struct clua_PointCall {
+  int function, first, second, point, globalPoint;
+  double x, y, globalX, globalY;
+} clua_PointCall;
+
+/// Writes the two points in place (`x`, `y`, `[1]`, `[2]`), then calls
+/// `function(first, second)` under the budget with the resident message handler. When
+/// the result is nil, a boolean or a symbol, the stack is left as it was; otherwise the
+/// result (or error message) stays on top for the caller to read and pop, and
+/// `out->leftOnStack` is 1. Allocates nothing of its own.
+void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCall *call, long long instructionLimit,
+                           int observeLines, clua_CallResult *out);
+
+/// Sets `registry[table][key]` to an integer, or to nil when `present` is 0, without
+/// metamethods.
+void clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present);
+/// Sets `registry[table][key]` to a string, or to nil when `value` is NULL.
+void clua_rawset_string(lua_State *L, int table, const char *key, const char *_Nullable value);
+/// Locks the metatable all strings share, so no rule can reach or change it.
+void clua_lock_string_metatable(lua_State *L);
+/// The sandbox's bounded functions: patterns, resume and `charge`.
+void clua_push_bounded_library(lua_State *L);
+
+// MARK: Chunks (chunks.c)
+
+/// Compiles text only.
+int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkName);
+/// Loads bytecode that clua_dump made in this process from a chunk clua_loadtext
+/// compiled. Lua does not verify bytecode, so nothing else may ever reach this.
+int clua_load_own_bytecode(lua_State *L, const char *bytes, size_t length, const char *chunkName);
+/// The bytecode of the function on top of the stack, in a buffer the caller frees
+/// with `free`; NULL if it could not be made.
+char *_Nullable clua_dump(lua_State *L, size_t *length);
+
+#pragma clang assume_nonnull end
+
+#endif

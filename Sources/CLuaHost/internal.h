@@ -1,0 +1,39 @@
+// Declarations shared by the files of this target and no one else.
+#ifndef CLUA_HOST_INTERNAL_H
+#define CLUA_HOST_INTERNAL_H
+
+#include "CLuaHost.h"
+
+/// Instructions between count-hook checks on the main thread, in coroutines, and once a
+/// call has shown that its instructions are slow (each one working on large values).
+enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100, CLUA_SLOW_STEP = 8 };
+
+void clua_hook(lua_State *L, lua_Debug *ar);
+
+/// luaL_error and luaL_typeerror, declared as what they are: they never return (they
+/// longjmp), so the compiler and the analyzer follow the real control flow.
+_Noreturn void clua_raise(lua_State *L, const char *format, ...);
+_Noreturn void clua_raise_type_error(lua_State *L, int argument, const char *expected);
+
+/// luaL_checklstring, which raises rather than return NULL; said here so the analyzer
+/// knows it.
+static inline const char *clua_check_string(lua_State *L, int argument, size_t *length) {
+  const char *text = luaL_checklstring(L, argument, length);
+  if (text == NULL) clua_raise_type_error(L, argument, "string");
+  return text;
+}
+/// Adds `instructions` to the call's count and checks the clock: the price of work
+/// done in C, raised as the budget's own errors.
+void clua_charge(lua_State *L, long long instructions);
+/// Raises the error of a spent budget or a passed deadline in `L`, if either happened.
+void clua_raise_if_spent(lua_State *L, clua_Budget *budget);
+int clua_step_for(const clua_Budget *budget, lua_State *L);
+
+int clua_bounded_resume(lua_State *L);
+int clua_charge_function(lua_State *L);
+int clua_bounded_find(lua_State *L);
+int clua_bounded_match(lua_State *L);
+int clua_bounded_gmatch(lua_State *L);
+int clua_bounded_gsub(lua_State *L);
+
+#endif

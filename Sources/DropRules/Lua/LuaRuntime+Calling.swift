@@ -1,0 +1,87 @@
+import CLua
+import CLuaHost
+
+/// Protected calls under the budget, and the errors they end in.
+extension LuaRuntime {
+  /// Calls `function` under the instruction budget and memory cap.
+  ///
+  /// A call made while another call runs on this runtime (from a host function) shares
+  /// the outer call's budget.
+  ///
+  /// - Parameters:
+  ///   - keepingTables: return result tables as references instead of copies.
+  ///   - hostWork: the call runs droprules' own Lua, whose work grows with the board (the
+  ///     drag's `info` for 20,000 items), not a rule's: no instruction budget, but the
+  ///     memory cap and the deadline.
+  @discardableResult
+  public func call(
+    _ function: LuaReference, _ arguments: [LuaValue] = [], keepingTables: Bool = false, hostWork: Bool = false
+  ) throws(LuaError) -> [LuaValue] {
+    // From a host function, the call runs on the thread that called it (a coroutine's
+    // own stack), not on the main thread, which is suspended in resume.
+    let state = activeThread ?? self.state
+    let base = lua_gettop(state)
+    defer { lua_settop(state, base) }
+    guard lua_checkstack(state, Int32(arguments.count) + 2) != 0 else {
+      throw LuaError(kind: .runtime, message: "too many arguments for a Lua call")
+    }
+    pushReference(function, on: state)
+    for argument in arguments where !Self.push(argument, on: state) {
+      throw LuaError(kind: .runtime, message: "an argument is nested too deeply to pass to Lua")
+    }
+    let outermost = clua_budget(state).pointee.callDepth == 0
+    if outermost { clua_arm(state, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions), observesLines ? 1 : 0) }
+    clua_budget(state).pointee.callDepth += 1
+    let status = clua_pcall_traceback(state, Int32(arguments.count), LUA_MULTRET)
+    clua_budget(state).pointee.callDepth -= 1
+    let budget = clua_budget(state).pointee
+    if outermost { clua_disarm(state) }
+    guard status == LUA_OK else { throw callError(status: status, outermost: outermost, budget: budget, on: state) }
+    let top = lua_gettop(state)
+    guard top > base else { return [] }
+    var copyBudget = LuaCopyBudget(bytesLeft: memoryAvailable, deadline: activeDeadline)
+    var results: [LuaValue] = []
+    for index in base + 1...top {
+      if keepingTables && lua_type(state, index) == LUA_TTABLE {
+        results.append(.reference(Self.reference(to: index, on: state, runtime: self)))
+        continue
+      }
+      do {
+        results.append(try Self.read(at: index, on: state, runtime: self, budget: &copyBudget))
+      } catch {
+        let kind: LuaError.Kind =
+          switch error {
+          case .tooLarge: .memoryLimit(limits.maxMemory)
+          case .outOfTime: .timeLimit(limits.maxTimeMilliseconds)
+          case .cycle, .tooDeep, .equivalentKeys: .runtime
+          }
+        throw LuaError(kind: kind, message: "the call's result: \(error)")
+      }
+    }
+    return results
+  }
+
+  /// The error of a failed protected call, whose message is on top of the stack.
+  func callError(status: Int32, outermost: Bool, budget: clua_Budget, on thread: OpaquePointer? = nil) -> LuaError {
+    let raw = popString(on: thread ?? state)
+    var (message, traceback) = Self.splitTraceback(raw)
+    let kind: LuaError.Kind
+    if outermost && budget.instructionsExhausted != 0 {
+      kind = .instructionLimit(limits.maxInstructions)
+    } else if outermost && budget.timeExceeded != 0 {
+      kind = .timeLimit(limits.maxTimeMilliseconds)
+      // An allocation refused after the deadline reads "not enough memory".
+      if status == LUA_ERRMEM { message = timeLimitMessage }
+    } else if status == LUA_ERRMEM || (budget.memoryRefused != 0 && message.hasSuffix("not enough memory"))
+      || message.contains(memoryLimitMessage)
+    {
+      kind = .memoryLimit(limits.maxMemory)
+      if status == LUA_ERRMEM { message = memoryLimitMessage }
+    } else {
+      kind = .runtime
+    }
+    let error = LuaError(kind: kind, rawMessage: message, traceback: traceback)
+    if outermost, case .memoryLimit = error.kind { clua_collectgarbage(state) }
+    return restoringFullPath(error)
+  }
+}

@@ -1,0 +1,82 @@
+import CLua
+import CLuaHost
+
+/// Swift functions that Lua code calls.
+extension LuaRuntime {
+  /// A Lua function value that runs `body` in Swift.
+  public func function(_ body: @escaping LuaHostFunction) -> LuaValue {
+    let box = HostFunctionBox(body: body, runtime: self)
+    hostFunctions.append(box)
+    clua_pushswiftfunction(state, Unmanaged.passUnretained(box).toOpaque())
+    return .function(popReference())
+  }
+
+  /// Runs a host function for Lua: copies its arguments within the memory left, pays
+  /// for the copy in instructions, and pushes its results only if they fit under the cap.
+  /// Returns the number of results, or -1 with an error message pushed.
+  func runHostFunction(_ box: HostFunctionBox, on thread: OpaquePointer) -> Int32 {
+    let count = lua_gettop(thread)
+    let base = count
+    var copyBudget = LuaCopyBudget(bytesLeft: memoryAvailable, deadline: activeDeadline)
+    var arguments: [LuaValue] = []
+    arguments.reserveCapacity(Int(count))
+    do {
+      for index in 0..<count {
+        arguments.append(try Self.read(at: index + 1, on: thread, runtime: self, budget: &copyBudget))
+      }
+    } catch {
+      switch error {
+      case .tooLarge: return fail("\(memoryLimitMessage): \(error)", on: thread)
+      case .outOfTime:
+        _ = clua_charge_or_report(thread, 0)  // marks the deadline passed, for every next instruction
+        return fail(spentBudgetMessage, on: thread)
+      case .cycle, .tooDeep, .equivalentKeys: return fail("\(error)", on: thread)
+      }
+    }
+    // The host's work is paid for like Lua's: an instruction per entry copied and per
+    // 16 bytes of text, before and after the function runs, with the clock read each time.
+    if clua_charge_or_report(thread, Int64(copyBudget.entriesCopied + copyBudget.bytesCopied / 16)) != 0 {
+      return fail(spentBudgetMessage, on: thread)
+    }
+    do {
+      let outerThread = activeThread
+      activeThread = thread
+      defer { activeThread = outerThread }
+      let results = try box.body(arguments)
+      let resultBytes = results.reduce(0, { $0 + $1.estimatedLuaBytes })
+      if clua_charge_or_report(thread, Int64(resultBytes / 16)) != 0 {
+        return fail(spentBudgetMessage, on: thread)
+      }
+      guard resultBytes <= memoryAvailable else {
+        return fail(memoryLimitMessage + ": the host's result does not fit under the cap", on: thread)
+      }
+      guard lua_checkstack(thread, Int32(results.count) + 1) != 0 else {
+        return fail("too many results from a host function", on: thread)
+      }
+      for result in results where !Self.push(result, on: thread) {
+        lua_settop(thread, base)
+        return fail("a host function's result is nested too deeply to pass to Lua", on: thread)
+      }
+      return Int32(results.count)
+    } catch {
+      return fail("\(error)", on: thread)
+    }
+  }
+
+  /// The running call's deadline, or 0 when none runs or it has none.
+  var activeDeadline: Int64 {
+    budget.pointee.countingInstructions != 0 && budget.pointee.timeLimit != 0 ? budget.pointee.deadline : 0
+  }
+
+  var spentBudgetMessage: String {
+    budget.pointee.instructionsExhausted != 0
+      ? "instruction budget of \(limits.maxInstructions) instructions exceeded"
+      : timeLimitMessage
+  }
+
+  /// Pushes `message` (with its length, so a NUL cannot cut it) for the trampoline to raise.
+  func fail(_ message: String, on thread: OpaquePointer) -> Int32 {
+    Self.push(.string(message), on: thread)
+    return -1
+  }
+}

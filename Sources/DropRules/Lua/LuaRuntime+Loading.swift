@@ -1,0 +1,71 @@
+import CLua
+import CLuaHost
+import Foundation
+
+/// Compiling chunks and making the environments they run in.
+extension LuaRuntime {
+  /// Compiles a text chunk. Binary chunks are refused.
+  ///
+  /// - Parameters:
+  ///   - chunkName: `@path` for files (errors then read `path:line:`), `=name` otherwise.
+  ///   - environment: the chunk's `_ENV`, usually from ``newEnvironment(globals:)``;
+  ///     nil leaves the unrestricted global table, for droprules' own trusted code.
+  public func load(
+    source: some Sequence<UInt8>, chunkName: String, environment: LuaReference? = nil
+  ) throws(LuaError) -> LuaReference {
+    let status = Self.compile(Array(source), chunkName: chunkName, on: state)
+    guard status == LUA_OK else {
+      let message = popString()
+      let kind: LuaError.Kind =
+        status == LUA_ERRMEM ? .memoryLimit(limits.maxMemory) : .syntax
+      throw restoringFullPath(LuaError(kind: kind, rawMessage: message))
+    }
+    if let environment {
+      pushReference(environment)
+      _ = lua_setupvalue(state, -2, 1)
+    }
+    return popReference()
+  }
+
+  public func load(
+    source: String, chunkName: String, environment: LuaReference? = nil
+  ) throws(LuaError) -> LuaReference {
+    try load(source: Array(source.utf8), chunkName: chunkName, environment: environment)
+  }
+
+  /// Compiles a file as text, named by `path` in errors and tracebacks.
+  public func loadFile(
+    atPath path: String, environment: LuaReference?
+  ) throws(LuaError) -> LuaReference {
+    guard let contents = FileManager.default.contents(atPath: path) else {
+      throw LuaError(kind: .refused, message: "cannot read the file", file: path)
+    }
+    let data = Self.withoutByteOrderMark(contents)
+    if data.first == 0x1B {
+      throw LuaError(
+        kind: .refused, message: "binary (precompiled) chunks are not loaded; use the .lua source",
+        file: path)
+    }
+    loadedFiles.insert(path)
+    return try load(source: data, chunkName: "@" + path, environment: environment)
+  }
+
+  /// Lua shortens long chunk names to `...tail`; this restores the full path.
+  func restoringFullPath(_ error: LuaError) -> LuaError {
+    guard let file = error.file, file.hasPrefix("...") else { return error }
+    let tail = file.dropFirst(3)
+    var restored = error
+    restored.file = loadedFiles.first { $0.hasSuffix(tail) } ?? file
+    return restored
+  }
+
+  /// A fresh sandboxed environment holding the safe standard library plus `globals`.
+  public func newEnvironment(globals: [String: LuaValue] = [:]) throws(LuaError) -> LuaReference {
+    let makeEnvironment = try sandboxFunction("newEnvironment")
+    let results = try call(makeEnvironment, [.table(LuaTable(fields: globals))], keepingTables: true)
+    guard case .reference(let environment) = results.first ?? .nil else {
+      throw LuaError(kind: .runtime, message: "newEnvironment returned no table")
+    }
+    return environment
+  }
+}
