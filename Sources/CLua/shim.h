@@ -8,6 +8,7 @@
 #include <lualib.h>
 
 static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
 static inline const char *clua_tostring(lua_State *L, int index, size_t *length) {
   return lua_tolstring(L, index, length);
 }

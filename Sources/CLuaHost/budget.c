@@ -14,12 +14,6 @@ long long clua_now(void) {
   return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
-/// A clock a few milliseconds coarse but four times cheaper, for the start of a call.
-static inline long long clua_now_coarse(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
-  return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
-}
 
 /// Makes the hook run before the next instruction of the running thread. Lua allows
 /// lua_sethook at any moment (lua.c calls it from a signal handler); it only sets fields.
@@ -165,25 +159,7 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
 
 /// Arms the count hook (and the line hook when coverage observes) for one call.
 void clua_arm(lua_State *L, long long instructionLimit, int observeLines) {
-  clua_Budget *budget = clua_budget(L);
-  budget->instructionLimit = instructionLimit;
-  budget->instructionsUsed = 0;
-  budget->instructionsExhausted = 0;
-  budget->countingInstructions = 1;
-  budget->memoryRefused = 0;
-  budget->memoryErrorPending = 0;
-  budget->memoryErrorRaised = 0;
-  budget->enforceMemory = 1;
-  budget->timeExceeded = 0;
-  budget->slowMode = 0;
-  budget->runningThread = L;
-  if (budget->timeLimit != 0) {
-    budget->lastCheck = clua_now_coarse();
-    budget->deadline = budget->lastCheck + budget->timeLimit;
-  }
-  int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
-  int mask = LUA_MASKCOUNT | (observeLines && budget->lineObserver ? LUA_MASKLINE : 0);
-  lua_sethook(L, clua_hook, mask, step);
+  clua_arm_budget(L, clua_budget(L), instructionLimit, observeLines);
 }
 
 /// Stops counting. The hook stays installed (the next arm resets it): between rule

@@ -80,7 +80,7 @@ int clua_intern_symbols(lua_State *L, const char *const *words, int count, const
 
 /// The code of the symbol at `index`, or -1. Short strings are interned, so the common
 /// case is a pointer comparison; a long one is compared by its bytes.
-static int clua_symbol_code(lua_State *L, const clua_Budget *budget, int index) {
+static inline __attribute__((always_inline)) int clua_symbol_code(lua_State *L, const clua_Budget *budget, int index) {
   if (lua_type(L, index) != LUA_TSTRING) return -1;
   const void *pointer = lua_topointer(L, index);
   for (int code = 0; code < budget->symbolCount; code++) {
@@ -95,7 +95,7 @@ static int clua_symbol_code(lua_State *L, const clua_Budget *budget, int index) 
   return -1;
 }
 
-static void clua_classify(lua_State *L, const clua_Budget *budget, int index, clua_CallResult *out) {
+static inline __attribute__((always_inline)) void clua_classify(lua_State *L, const clua_Budget *budget, int index, clua_CallResult *out) {
   out->numberKind = CLUA_NUMBER_NONE;
   out->symbol = -1;
   switch (lua_type(L, index)) {
@@ -142,7 +142,7 @@ static void clua_classify(lua_State *L, const clua_Budget *budget, int index, cl
 
 /// Writes a point in place into a table: `x`, `y`, `[1]`, `[2]`. The table holds these
 /// keys already, so no write allocates.
-static void clua_write_point(lua_State *L, int table, double x, double y) {
+static inline __attribute__((always_inline)) void clua_write_point(lua_State *L, int table, double x, double y) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, table);
   lua_pushvalue(L, CLUA_SLOT_KEY_X);
   lua_pushnumber(L, x);
@@ -159,8 +159,10 @@ static void clua_write_point(lua_State *L, int table, double x, double y) {
 
 void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCall *call, long long instructionLimit,
                            int observeLines, clua_CallResult *out) {
-  // The four values pushed below, plus two for the point writes and the classification.
-  if (!lua_checkstack(L, 6)) {
+  // Six slots: the three values pushed below, the point writes' two, the classification's
+  // two, less the result's. An outermost call starts from the resident slots, and the
+  // state's base frame keeps LUA_MINSTACK (20) free above them; a nested one asks.
+  if (budget->callDepth > 0 && !lua_checkstack(L, 6)) {
     lua_pushliteral(L, "stack overflow before a handler call");
     out->status = LUA_ERRERR;
     out->kind = CLUA_RESULT_OTHER;
@@ -175,7 +177,7 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->function);
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->first);
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->second);
-  if (outermost) clua_arm(L, instructionLimit, observeLines);
+  if (outermost) clua_arm_budget(L, budget, instructionLimit, observeLines);
   out->status = lua_pcall(L, 2, 1, CLUA_SLOT_TRACEBACK);
   if (outermost) {
     budget->countingInstructions = 0;
@@ -234,4 +236,35 @@ void clua_push_bounded_library(lua_State *L) {
       {NULL, NULL},
   };
   luaL_newlib(L, functions);
+}
+
+/// Removes every field of the table on top of the stack. Setting an existing field to nil
+/// during a traversal is allowed, and allocates nothing.
+static void clua_empty_top(lua_State *L) {
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, -4);
+  }
+}
+
+void clua_empty_listed_tables(lua_State *L, int list) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, list);
+  for (lua_Integer index = (lua_Integer)lua_rawlen(L, -1); index > 0; index--) {
+    if (lua_rawgeti(L, -1, index) == LUA_TTABLE) clua_empty_top(L);
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, index);
+  }
+  lua_pop(L, 1);
+}
+
+void clua_empty_table(lua_State *L, int table, int metatable) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  clua_empty_top(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, metatable);
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
 }

@@ -167,6 +167,13 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
 void clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present);
 /// Sets `registry[table][key]` to a string, or to nil when `value` is NULL.
 void clua_rawset_string(lua_State *L, int table, const char *key, const char *_Nullable value);
+/// Removes every field of `registry[table]` and gives it `registry[metatable]` as its
+/// metatable. Allocates nothing and raises nothing: host upkeep that cannot fail. Needs
+/// four free stack slots.
+void clua_empty_table(lua_State *L, int table, int metatable);
+/// Empties every table listed in `registry[list]`, and the list, from its end. Allocates
+/// nothing and raises nothing. Needs four free stack slots.
+void clua_empty_listed_tables(lua_State *L, int list);
 /// Locks the metatable all strings share, so no rule can reach or change it.
 void clua_lock_string_metatable(lua_State *L);
 /// The sandbox's bounded functions: patterns, resume and `charge`.

@@ -15,8 +15,12 @@ public final class DragEngine {
   /// The type conformance graph the rules and the drag use.
   public private(set) var types: TypeRegistry
   /// The board as the current drag sees it: committed plus staged changes. Between
-  /// drags, the committed board.
-  @exclusivity(unchecked) public internal(set) var currentBoard: Board
+  /// drags, the committed board. Every change to it, however made, moves ``version``.
+  @exclusivity(unchecked) public internal(set) var currentBoard: Board {
+    didSet { version.advance() }
+  }
+  /// The version of ``currentBoard``: what rules keep of the board is good while it stays.
+  public let version = BoardVersion()
   @exclusivity(unchecked) var hitTester: HitTester
   /// The rule of the target at each board position.
   @exclusivity(unchecked) private(set) var ruleOfTarget: [RuleID?] = []

@@ -20,6 +20,7 @@ extension LuaRuntime {
     // From a host function, the call runs on the thread that called it (a coroutine's
     // own stack), not on the main thread, which is suspended in resume.
     let state = activeThread ?? self.state
+    dropStaleReadings()
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
     guard lua_checkstack(state, Int32(arguments.count) + 2) != 0 else {

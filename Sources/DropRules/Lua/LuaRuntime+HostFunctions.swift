@@ -38,11 +38,14 @@ extension LuaRuntime {
     if clua_charge_or_report(thread, Int64(copyBudget.entriesCopied + copyBudget.bytesCopied / 16)) != 0 {
       return fail(spentBudgetMessage, on: thread)
     }
+    let outerThread = activeThread
+    activeThread = thread
+    defer { activeThread = outerThread }
+    let body = Result { try box.body(arguments) }
+    // Whatever the function changed, Lua sees the new version when it resumes.
+    dropStaleReadings()
     do {
-      let outerThread = activeThread
-      activeThread = thread
-      defer { activeThread = outerThread }
-      let results = try box.body(arguments)
+      let results = try body.get()
       let resultBytes = results.reduce(0, { $0 + $1.estimatedLuaBytes })
       if clua_charge_or_report(thread, Int64(resultBytes / 16)) != 0 {
         return fail(spentBudgetMessage, on: thread)

@@ -62,7 +62,9 @@ extension LuaRuntime {
   /// A fresh sandboxed environment holding the safe standard library plus `globals`.
   public func newEnvironment(globals: [String: LuaValue] = [:]) throws(LuaError) -> LuaReference {
     let makeEnvironment = try sandboxFunction("newEnvironment")
-    let results = try call(makeEnvironment, [.table(LuaTable(fields: globals))], keepingTables: true)
+    // Copying the libraries is the host's work, not the rule's: no instruction budget.
+    let results = try call(
+      makeEnvironment, [.table(LuaTable(fields: globals))], keepingTables: true, hostWork: true)
     guard case .reference(let environment) = results.first ?? .nil else {
       throw LuaError(kind: .runtime, message: "newEnvironment returned no table")
     }

@@ -32,6 +32,7 @@ extension LuaRuntime {
   /// Writes the pointer into the two point tables, calls `function(first, second)` and
   /// classifies its first result.
   func callWithPoints(_ call: PointCall) throws(LuaError) -> LuaCallResult {
+    dropStaleReadings()
     var result = clua_CallResult()
     var slots = clua_PointCall(
       function: call.function.id, first: call.first.id, second: call.second.id, point: call.point.id,
@@ -62,6 +63,13 @@ extension LuaRuntime {
     default:
       return .other(Self.describe(at: -1, on: state))
     }
+  }
+
+  /// Removes every field of `table` and gives it `metatable`, without running Lua and
+  /// without allocating, so it cannot fail.
+  func empty(_ table: LuaSlot, settingMetatable metatable: LuaSlot) {
+    guard lua_checkstack(activeThread ?? state, 4) != 0 else { return }
+    clua_empty_table(activeThread ?? state, table.id, metatable.id)
   }
 
   /// Sets `table[key]` to an integer, or removes it, without metamethods.

@@ -16,7 +16,7 @@ import Foundation
 public final class LuaRuntime {
   let state: OpaquePointer
   /// The thread a host function was called on, while it runs: calls it makes run there.
-  var activeThread: OpaquePointer?
+  @exclusivity(unchecked) var activeThread: OpaquePointer?
   public let limits: LuaLimits
   var hostFunctions: [HostFunctionBox] = []
   private(set) var sandbox: LuaReference?
@@ -36,6 +36,13 @@ public final class LuaRuntime {
   public var heldBytes = 0 {
     didSet { updateExternalBytes() }
   }
+  /// The version of the embedder's data (see ``watchVersion(at:keepingAlive:)``), what
+  /// keeps it alive, the list of tables that hold what trusted Lua read of it, and the
+  /// version they belong to. A pointer, not a closure: every pointer step reads it.
+  @exclusivity(unchecked) private var version: UnsafePointer<Int>?
+  private var versionOwner: AnyObject?
+  private var readings: LuaReference?
+  @exclusivity(unchecked) private var readingsVersion = 0
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
     didSet {
@@ -60,6 +67,9 @@ public final class LuaRuntime {
     clua_budget(state).pointee.swiftDispatcher = dispatchHostFunction
     luaL_openlibs(state)
     clua_keep_resident_slots(state)
+    clua_newtable(state)
+    let readings = popReference()
+    self.readings = readings
     let hostTable: LuaValue = .table(
       LuaTable(fields: [
         "print": function { [unowned self] arguments in
@@ -72,9 +82,12 @@ public final class LuaRuntime {
           readModule(named: arguments.first?.stringValue ?? "")
         },
         "randomSeed": .integer(randomSeed),
+        "readings": .reference(readings),
       ]))
     let prelude = try load(source: PackageResources.sandbox_lua, chunkName: "=[droprules sandbox]")
-    guard case .reference(let sandbox) = try call(prelude, [hostTable], keepingTables: true).first ?? .nil else {
+    // Building the sandbox is the host's own work: no instruction budget applies.
+    let built = try call(prelude, [hostTable], keepingTables: true, hostWork: true)
+    guard case .reference(let sandbox) = built.first ?? .nil else {
       throw LuaError(kind: .runtime, message: "the sandbox prelude returned no table")
     }
     self.sandbox = sandbox
@@ -84,6 +97,28 @@ public final class LuaRuntime {
 
   deinit {
     clua_close(state)
+  }
+
+  /// Compares the integer at `pointer` (which `owner` keeps valid) before any Lua runs:
+  /// once it moved, the tables listed in the sandbox's `readings`, what trusted Lua kept
+  /// of the embedder's data, are emptied, so nothing kept from an older version is read.
+  public func watchVersion(at pointer: UnsafePointer<Int>, keepingAlive owner: AnyObject) {
+    versionOwner = owner
+    version = pointer
+    readingsVersion = pointer.pointee
+  }
+
+  /// Empties what trusted Lua kept of an older version of the embedder's data, in C
+  /// (no Lua runs, nothing is allocated, no budget applies): every way into Lua calls this
+  /// first, so nothing kept can be read stale, whatever the rule's budget.
+  @inline(__always) func dropStaleReadings() {
+    guard let version = version?.pointee, version != readingsVersion, let readings else { return }
+    // On the running thread: from a host function, the main thread is suspended in resume.
+    let thread = activeThread ?? state
+    // Never expected to fail; the next way into Lua would try again.
+    guard lua_checkstack(thread, 4) != 0 else { return }
+    clua_empty_listed_tables(thread, readings.slot.id)
+    readingsVersion = version
   }
 
   /// Values on the Lua stack besides the resident ones; zero between calls (tests check

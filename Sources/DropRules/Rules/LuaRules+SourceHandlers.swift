@@ -7,7 +7,10 @@ extension LuaRules {
       return .notImplemented
     }
     do throws(LuaError) {
-      guard case .reference(let itemObject) = try runtime.call(api.item, [.string(item)], keepingTables: true).first
+      guard
+        case .reference(let itemObject) = try runtime.call(
+          api.item, [.string(item)], keepingTables: true, hostWork: true
+        ).first
       else { throw LuaError(kind: .runtime, message: "droprules could not make the object of item '\(item)'") }
       let source = try targetObject(at: position, id: target)
       let answer = try runtime.call(function, [.reference(itemObject), .reference(source)]).first ?? .nil

@@ -8,7 +8,13 @@ import Foundation
 final class LuaRules: RuleCalling {
   let runtime: LuaRuntime
   /// Reads the board and stages changes; set right after the engine is made.
-  weak var engine: DragEngine?
+  weak var engine: DragEngine? {
+    didSet {
+      // Every way into Lua compares the board's version first, and once it moved empties
+      // what objects read of the board (api.lua), so they read it again.
+      if let version = engine?.version { runtime.watchVersion(at: version.address, keepingAlive: version) }
+    }
+  }
   private(set) var ruleSet = RuleSet()
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
@@ -105,7 +111,8 @@ final class LuaRules: RuleCalling {
     do {
       try runtime.call(
         api.setItems,
-        [.reference(infoObjects[1]), .string("taken"), .table(LuaTable(sequence: items.map(LuaValue.string)))])
+        [.reference(infoObjects[1]), .string("taken"), .table(LuaTable(sequence: items.map(LuaValue.string)))],
+        hostWork: true)
       return nil
     } catch {
       return Self.diagnostic(error, handler: nil, target: nil)
@@ -115,7 +122,7 @@ final class LuaRules: RuleCalling {
   private func setInfoNames(_ key: String, _ names: LuaValue) -> Diagnostic? {
     guard let api, infoObjects.count > 1 else { return nil }
     do {
-      try runtime.call(api.setNames, [.reference(infoObjects[1]), .string(key), names])
+      try runtime.call(api.setNames, [.reference(infoObjects[1]), .string(key), names], hostWork: true)
       return nil
     } catch {
       return Self.diagnostic(error, handler: nil, target: nil)
@@ -136,7 +143,11 @@ final class LuaRules: RuleCalling {
           message: "\(handler.rawValue) was not called: the drag's info could not be made (see the error at its start)",
           handler: handler))
     }
-    updateInfo(context, position: position)
+    do {
+      try updateInfo(context, position: position)
+    } catch {
+      return .failed(Self.diagnostic(error, handler: handler, target: target))
+    }
     if handler == .dragOperations { return callDragOperations(of: rule, target: target, position: position) }
     do {
       let call = LuaRuntime.PointCall(
@@ -152,8 +163,6 @@ final class LuaRules: RuleCalling {
   func targetsDidChange(_ targets: [TargetID]) {
     for target in targets { storedData.recount(target, data: engine?.currentBoard.target(target)?.data) }
     runtime.heldBytes = storedData.total
-    guard let api else { return }
-    _ = try? runtime.call(api.forget, [.table(LuaTable(sequence: targets.map(LuaValue.string)))])
   }
 
   func boardWasReplaced() {
@@ -161,12 +170,12 @@ final class LuaRules: RuleCalling {
     runtime.heldBytes = 0
     targetSlots = []
     targetObjects = []
-    guard let api else { return }
-    _ = try? runtime.call(api.forgetAll)
   }
 
   func dragDidEnd() {
-    if let api, infoObjects.count > 1 { _ = try? runtime.call(api.endDrag, [.reference(infoObjects[1])]) }
+    if let api, infoObjects.count > 1 {
+      runtime.empty(infoObjects[1].slot, settingMetatable: api.endedDragMetatable.slot)
+    }
     info = DragInfo()
     infoObjects = []
     runtime.releasePrintedOutput()
@@ -185,7 +194,7 @@ final class LuaRules: RuleCalling {
 
   /// Writes this call's index, operation and outcome into the drag's `info`, where they
   /// changed (the pointer is written with the call).
-  private func updateInfo(_ context: HandlerContext, position: Int) {
+  private func updateInfo(_ context: HandlerContext, position: Int) throws(LuaError) {
     if info.index != context.index {
       runtime.setInteger(info.backing, "index", context.index)
       info.index = context.index
@@ -207,18 +216,18 @@ final class LuaRules: RuleCalling {
     if context.over != nil || info.over != nil {
       let over = item(at: context.over, in: position)
       if info.over != over {
-        setInfoField("over", kind: "item", over.map(LuaValue.string) ?? .nil)
+        try setInfoField("over", kind: "item", over.map(LuaValue.string) ?? .nil)
         info.over = over
       }
     }
     if info.outside != context.outside {
-      setInfoField("outside", kind: nil, .boolean(context.outside))
+      try setInfoField("outside", kind: nil, .boolean(context.outside))
       info.outside = context.outside
     }
     if context.destination != nil || info.destination != nil {
       let destination = context.destination.flatMap { engine?.currentBoard.targets[$0].id }
       if info.destination != destination {
-        setInfoField("destination", kind: "target", destination.map(LuaValue.string) ?? .nil)
+        try setInfoField("destination", kind: "target", destination.map(LuaValue.string) ?? .nil)
         info.destination = destination
       }
     }
@@ -231,10 +240,11 @@ final class LuaRules: RuleCalling {
     return items[place - 1]
   }
 
-  private func setInfoField(_ key: String, kind: String?, _ value: LuaValue) {
+  private func setInfoField(_ key: String, kind: String?, _ value: LuaValue) throws(LuaError) {
     guard let api, infoObjects.count > 1 else { return }
-    _ = try? runtime.call(
-      api.setField, [.reference(infoObjects[1]), .string(key), kind.map(LuaValue.string) ?? .nil, value])
+    try runtime.call(
+      api.setField, [.reference(infoObjects[1]), .string(key), kind.map(LuaValue.string) ?? .nil, value],
+      hostWork: true)
   }
 
   private func targetSlot(at position: Int, id: TargetID) throws(LuaError) -> LuaSlot {
@@ -244,7 +254,9 @@ final class LuaRules: RuleCalling {
 
   func targetObject(at position: Int, id: TargetID) throws(LuaError) -> LuaReference {
     if position < targetObjects.count, let object = targetObjects[position] { return object }
-    guard let api, case .reference(let object) = try runtime.call(api.target, [.string(id)], keepingTables: true).first
+    guard let api,
+      case .reference(let object) = try runtime.call(api.target, [.string(id)], keepingTables: true, hostWork: true)
+        .first
     else {
       throw LuaError(kind: .runtime, message: "droprules could not make the object of target '\(id)'")
     }
@@ -319,16 +331,16 @@ struct RuleAPI {
   let setField: LuaReference
   let operationNames: LuaReference
   let item: LuaReference
-  let endDrag: LuaReference
+  /// The metatable an ended drag's info gets.
+  let endedDragMetatable: LuaReference
   let target: LuaReference
-  let forget: LuaReference
-  let forgetAll: LuaReference
   let fetchedFields: LuaReference
   let droprules: LuaValue
 
   init(runtime: LuaRuntime, hostFunctions: [String: LuaValue], trusted: LuaValue) throws(LuaError) {
     let chunk = try runtime.load(source: PackageResources.api_lua, chunkName: "=[droprules api]")
-    let api = try runtime.call(chunk, [.table(LuaTable(fields: hostFunctions)), trusted]).first?.tableValue
+    let api = try runtime.call(chunk, [.table(LuaTable(fields: hostFunctions)), trusted], hostWork: true).first?
+      .tableValue
     func function(_ name: String) throws(LuaError) -> LuaReference {
       guard case .function(let function) = api?[name] else {
         throw LuaError(kind: .runtime, message: "the rule API has no function '\(name)'")
@@ -341,10 +353,13 @@ struct RuleAPI {
     setField = try function("setField")
     operationNames = try function("operationNames")
     item = try function("item")
-    endDrag = try function("endDrag")
+    guard
+      case .reference(let ended) = try runtime.call(
+        try function("endedDragMetatable"), keepingTables: true, hostWork: true
+      ).first
+    else { throw LuaError(kind: .runtime, message: "the rule API has no ended drag metatable") }
+    endedDragMetatable = ended
     target = try function("target")
-    forget = try function("forget")
-    forgetAll = try function("forgetAll")
     fetchedFields = try function("fetchedFields")
     droprules = api?["droprules"] ?? .nil
   }

@@ -2,15 +2,18 @@
 --
 -- Objects are sealed (see sandbox.lua): rules read them and change the board only
 -- through their methods. Fields are read from the host's staged board when first asked
--- and kept in the object until the host says that target changed, so a pointer step
--- reads them at table speed and never sees stale data. One object per id: references
+-- and kept in the object's `fresh` table, which belongs to the board's current version:
+-- the engine moves the version on every change to the board, and before any Lua runs
+-- again the host empties every `fresh` table that holds something (trusted.readings), in
+-- C. A kept read costs one table hop, a kept object never reads old data, and nothing a
+-- rule's budget can stop keeps it honest. One object per id: references
 -- (`info.source`, `item.container`, `target.parent`) are the same objects that
 -- `info.board:target(id)` and `info.items` give.
 local host, trusted = ...
 local view, freeze, object = trusted.view, trusted.freeze, trusted.object
-local backingOf, thaw = trusted.backing, trusted.thaw
-local type, error, ipairs, rawget, rawset, tostring, setmetatable, select, next, mathType =
-  type, error, ipairs, rawget, rawset, tostring, setmetatable, select, next, math.type
+local backingOf, thaw, readings = trusted.backing, trusted.thaw, trusted.readings
+local type, error, ipairs, rawget, tostring, setmetatable, next, mathType =
+  type, error, ipairs, rawget, tostring, setmetatable, next, math.type
 local huge = math.huge
 
 local targets = setmetatable({}, { __mode = "v" })
@@ -18,6 +21,32 @@ local targetObject, itemObject
 local items = setmetatable({}, { __mode = "v" })
 
 local function fail(message, level) error(message, level + 1) end
+
+-- Each object's `fresh` table (what it read of the board's current version), by its
+-- backing table.
+local freshOf = setmetatable({}, { __mode = "k" })
+
+-- The `__index` of objects' backing tables, reached when a field is in neither `fresh`
+-- nor the backing: fetches a field in `fields` from the host and keeps it in `fresh`,
+-- listed in `readings` first, so nothing is kept that the host would not empty.
+local function reader(fields)
+  return function(backing, key)
+    local fetch = fields[key]
+    if fetch == nil then return nil end
+    local fresh = freshOf[backing]
+    if next(fresh) == nil then readings[#readings + 1] = fresh end
+    local value = fetch(rawget(backing, "id"), fresh)
+    fresh[key] = value
+    return value
+  end
+end
+
+-- A host object whose fields in `fields` are read through `reader`.
+local function boardObject(backing, what, describe, read)
+  local fresh = {}
+  freshOf[backing] = fresh
+  return object(backing, what, describe, read, fresh)
+end
 
 local function checked(value, message)
   if value == nil then error(message, 3) end
@@ -83,11 +112,9 @@ function itemFields.name(id)
   return checked(host.itemInfo(id), "item '" .. id .. "' is no longer on the board") or nil
 end
 
-function itemFields.types(id, backing)
+function itemFields.types(id)
   local _, types = host.itemInfo(id)
-  local value = freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
-  rawset(backing, "types", value)
-  return value
+  return freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
 end
 
 function itemFields.container(id)
@@ -100,11 +127,7 @@ function itemFields.index(id)
   return index
 end
 
-local function fetchItemField(backing, key)
-  local fetch = itemFields[key]
-  if fetch == nil then return nil end
-  return fetch(rawget(backing, "id"), backing)
-end
+local readItemField = reader(itemFields)
 
 local function describeItem(item) return "item " .. backingOf(item).id end
 
@@ -112,7 +135,7 @@ function itemObject(id)
   local existing = items[id]
   if existing ~= nil then return existing end
   local backing = { kind = "item", id = id, conformsTo = Item.conformsTo, data = Item.data, copy = Item.copy }
-  local item = object(backing, "item " .. id .. " (read-only)", describeItem, fetchItemField)
+  local item = boardObject(backing, "item " .. id .. " (read-only)", describeItem, readItemField)
   items[id] = item
   return item
 end
@@ -133,22 +156,8 @@ local function targetID(target, caller)
   return backing.id
 end
 
-local function forgetTarget(id)
-  local target = targets[id]
-  if target ~= nil then
-    local backing = backingOf(target)
-    backing.data, backing.items = nil, nil
-  end
-end
-
-local function forgetTargets(ok, ...)
-  if ok == nil then return false, ... end
-  for index = 1, select("#", ...) do forgetTarget((select(index, ...))) end
-  return true
-end
-
 local function change(ok, message)
-  if not ok then fail(message, 3) end
+  if ok == nil then fail(message, 3) end
 end
 
 local function finiteIndex(index, caller)
@@ -174,53 +183,49 @@ function Target.insert(target, item, index)
   else
     itemID(item, "target:insert")
   end
-  change(forgetTargets(host.insert(id, ids, index)))
+  change(host.insert(id, ids, index))
 end
 
 function Target.remove(target, item)
-  change(forgetTargets(host.remove(targetID(target, "target:remove"), itemID(item, "target:remove"))))
+  change(host.remove(targetID(target, "target:remove"), itemID(item, "target:remove")))
 end
 
 function Target.set(target, key, value)
   local id = targetID(target, "target:set")
   if type(key) ~= "string" then fail("target:set expects a string key, got " .. type(key), 2) end
-  change(forgetTargets(host.setData(id, key, thaw(value))))
+  change(host.setData(id, key, thaw(value)))
 end
 
 local targetFields = {}
 
-local function fetchPlacement(id, backing, key)
+-- One host call gives all three; the reader keeps the one asked for, and this keeps the
+-- other two in the same readings.
+local function fetchPlacement(id, read, key)
   local targetType, frame, parent = host.targetInfo(id)
   checked(targetType, "target '" .. id .. "' is no longer on the board")
-  rawset(backing, "type", targetType)
-  rawset(backing, "frame", freeze(frame, "target.frame (read-only)"))
-  if parent ~= nil then rawset(backing, "parent", targetObject(parent)) end
-  return rawget(backing, key)
+  read.type = targetType
+  read.frame = freeze(frame, "target.frame (read-only)")
+  if parent ~= nil then read.parent = targetObject(parent) end
+  -- Raw: `read` falls back to the object's backing and its reader, which would fetch a
+  -- nil parent again, forever.
+  return rawget(read, key)
 end
 
-function targetFields.type(id, backing) return fetchPlacement(id, backing, "type") end
-function targetFields.frame(id, backing) return fetchPlacement(id, backing, "frame") end
-function targetFields.parent(id, backing) return fetchPlacement(id, backing, "parent") end
+function targetFields.type(id, read) return fetchPlacement(id, read, "type") end
+function targetFields.frame(id, read) return fetchPlacement(id, read, "frame") end
+function targetFields.parent(id, read) return fetchPlacement(id, read, "parent") end
 
-function targetFields.data(id, backing)
+function targetFields.data(id)
   local data = checked(host.targetData(id), "target '" .. id .. "' is no longer on the board")
-  local value = freeze(data, "target.data (read-only: change it with target:set)")
-  rawset(backing, "data", value)
-  return value
+  return freeze(data, "target.data (read-only: change it with target:set)")
 end
 
-function targetFields.items(id, backing)
+function targetFields.items(id)
   local ids = checked(host.targetItems(id), "target '" .. id .. "' is no longer on the board")
-  local value = itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
-  rawset(backing, "items", value)
-  return value
+  return itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
 end
 
-local function fetchTargetField(backing, key)
-  local fetch = targetFields[key]
-  if fetch == nil then return nil end
-  return fetch(rawget(backing, "id"), backing)
-end
+local readTargetField = reader(targetFields)
 
 local function describeTarget(target) return "target " .. backingOf(target).id end
 
@@ -231,7 +236,7 @@ function targetObject(id)
   local backing = {
     kind = "target", id = id, insert = Target.insert, remove = Target.remove, set = Target.set,
   }
-  local target = object(backing, "target " .. id .. " (read-only)", describeTarget, fetchTargetField)
+  local target = boardObject(backing, "target " .. id .. " (read-only)", describeTarget, readTargetField)
   targets[id] = target
   return target
 end
@@ -335,11 +340,11 @@ function api.operationNames(value)
   return names
 end
 
---- Empties an ended drag's info, so that a rule that kept it gets an error, not stale data.
-function api.endDrag(backing)
-  for key in next, backing do backing[key] = nil end
-  setmetatable(backing, { __index = endedDrag })
-end
+--- The metatable of an ended drag's info: the host empties the info's backing table and
+--- gives it this (without running Lua, so it cannot fail), and a rule that kept the info
+--- gets an error, not stale data.
+local endedDragMetatable = { __index = endedDrag }
+function api.endedDragMetatable() return endedDragMetatable end
 
 --- The names of the fields objects read from the host when asked (`item = {...}`,
 --- `target = {...}`): with what `next` walks in an object, everything it exposes.
@@ -355,23 +360,6 @@ function api.target(id) return targetObject(id) end
 
 --- The object of an item, for the host to pass to canDrag.
 function api.item(id) return itemObject(id) end
-
---- Forgets what objects read of these targets (after a rollback).
-function api.forget(ids)
-  for _, id in ipairs(ids) do forgetTarget(id) end
-end
-
---- Forgets everything objects read (the board was replaced): kept objects read the
---- new board, or raise if their id is gone.
-function api.forgetAll()
-  for _, target in next, targets do
-    local backing = backingOf(target)
-    backing.type, backing.frame, backing.parent, backing.data, backing.items = nil, nil, nil, nil, nil
-  end
-  for _, item in next, items do
-    backingOf(item).types = nil
-  end
-end
 
 --- A `droprules` table (each environment gets its own copy).
 api.droprules = {

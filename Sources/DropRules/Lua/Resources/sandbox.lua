@@ -103,6 +103,11 @@ local function viewPairs(value) return viewNext, value, nil end
 
 local trusted = {}
 
+--- The tables in which droprules' own Lua keeps what it read of the host's data, each
+--- listed once it holds something: when the data's version moves, the host empties every
+--- table listed here (and the list) before any Lua runs again, in C, so it cannot fail.
+trusted.readings = host.readings
+
 --- A read-only view of `backing`, described by `what` in errors. Reads go straight to
 --- the backing table (no function call), so views cost nothing on the hot path.
 function trusted.view(backing, what)
@@ -124,14 +129,21 @@ function trusted.freeze(value, what)
   return trusted.view(value, what)
 end
 
---- A host object: fields and methods live in `backing`; a missing field is asked of
---- `fetch(backing, key)`, which may store it in `backing` until the host forgets it.
-function trusted.object(backing, what, describe, fetch)
+--- A host object: methods and fixed fields live in `backing`. With `fetch`, a field read
+--- of the host lives in `fresh` (read first, so a kept read costs one table hop), and one
+--- missing from both is asked of `fetch(backing, key)`, which stores it in `fresh` and
+--- lists `fresh` in `trusted.readings`, for the host to empty when its data changes.
+function trusted.object(backing, what, describe, fetch, fresh)
+  local first = backing
+  if fetch ~= nil then
+    realSetmetatable(backing, { __index = fetch })
+    realSetmetatable(fresh, { __index = backing })
+    first = fresh
+  end
   local value = realSetmetatable({}, {
-    __index = backing, __newindex = refuseWrite, __tostring = describe,
+    __index = first, __newindex = refuseWrite, __tostring = describe,
     __metatable = what, __name = "droprules." .. what,
   })
-  if fetch ~= nil then realSetmetatable(backing, { __index = fetch }) end
   sealed[value] = backing
   return value
 end
