@@ -5,6 +5,7 @@ let package = Package(
   name: "droprules",
   products: [
     .library(name: "DropRules", targets: ["DropRules"]),
+    .library(name: "DropRulesTools", targets: ["DropRulesTools"]),
     .library(name: "DropRulesTesting", targets: ["DropRulesTesting"]),
     .library(name: "DropRulesWeb", targets: ["DropRulesWeb"]),
     .executable(name: "droprules", targets: ["droprules"]),
@@ -26,19 +27,32 @@ let package = Package(
       dependencies: ["CLua"],
       cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
     ),
+    // The layers, bottom up; the compiler refuses an upward import.
+    // The drag model and engine: board, transactions, negotiation, hit-testing, trace. No Lua.
+    .target(name: "DropRulesModel"),
+    // A sandboxed Lua 5.4 runtime with limits. Knows nothing of drops.
+    .target(
+      name: "DropRulesLua",
+      dependencies: ["CLua", "CLuaHost"],
+      resources: [.embedInCode("Resources/sandbox.lua")]
+    ),
+    // Rule files bound to the engine: host objects, rule loading, the embedding API.
     .target(
       name: "DropRules",
-      dependencies: ["CLua", "CLuaHost"],
-      resources: [.embedInCode("Lua/Resources/sandbox.lua"), .embedInCode("Lua/Resources/api.lua")]
+      dependencies: ["DropRulesModel", "DropRulesLua"],
+      resources: [.embedInCode("Rules/Resources/api.lua")]
     ),
+    // Tooling outside the embeddable core: scenario files, the host protocol, the API
+    // reference and discovery of rule files.
+    .target(name: "DropRulesTools", dependencies: ["DropRules"]),
     .target(
       name: "DropRulesTesting",
-      dependencies: ["DropRules"],
+      dependencies: ["DropRules", "DropRulesTools"],
       resources: [.embedInCode("Resources/testing.lua")]
     ),
     .target(
       name: "DropRulesWeb",
-      dependencies: ["DropRules"],
+      dependencies: ["DropRules", "DropRulesTools"],
       resources: [
         .embedInCode("Resources/board.css"), .embedInCode("Resources/board.js"),
         .embedInCode("Resources/replay.html"), .embedInCode("Resources/replay.js"),
@@ -47,25 +61,41 @@ let package = Package(
     ),
     .target(
       name: "DropRulesPlayground",
-      dependencies: ["DropRules", "DropRulesWeb", .product(name: "FlyingFox", package: "FlyingFox")]
+      dependencies: ["DropRules", "DropRulesTools", "DropRulesWeb", .product(name: "FlyingFox", package: "FlyingFox")]
     ),
     .executableTarget(
       name: "droprules",
       dependencies: [
         "DropRules",
+        "DropRulesTools",
         "DropRulesTesting",
         "DropRulesWeb",
         "DropRulesPlayground",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "DropRulesTests", dependencies: ["DropRules", "DropRulesTesting"]),
-    .testTarget(name: "DropRulesWebTests", dependencies: ["DropRulesWeb"]),
+    // What the test targets share (a temporary folder, small boards; running a Lua
+    // snippet); never shipped. The model's tests link no Lua.
+    .target(name: "DropRulesTestSupport", dependencies: ["DropRulesModel"], path: "Tests/DropRulesTestSupport"),
+    .target(name: "DropRulesLuaTestSupport", dependencies: ["DropRulesLua"], path: "Tests/DropRulesLuaTestSupport"),
+    .testTarget(name: "DropRulesModelTests", dependencies: ["DropRulesModel", "DropRulesTestSupport"]),
+    .testTarget(
+      name: "DropRulesLuaTests", dependencies: ["DropRulesLua", "DropRulesTestSupport", "DropRulesLuaTestSupport"]),
+    .testTarget(
+      name: "DropRulesTests",
+      dependencies: [
+        "DropRules", "DropRulesTools", "DropRulesTesting", "DropRulesTestSupport", "DropRulesLuaTestSupport",
+      ]
+    ),
+    .testTarget(name: "DropRulesWebTests", dependencies: ["DropRulesWeb", "DropRulesTools"]),
     .testTarget(
       name: "DropRulesPlaygroundTests",
-      dependencies: ["DropRulesPlayground", .product(name: "FlyingFox", package: "FlyingFox")]
+      dependencies: [
+        "DropRulesPlayground", "DropRulesTools", "DropRulesTestSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]
     ),
-    .testTarget(name: "DropRulesCLITests", dependencies: ["droprules"]),
+    .testTarget(name: "DropRulesCLITests", dependencies: ["droprules", "DropRulesTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,9 @@ let package = Package(
       name: "DropRulesBenchmarks",
       dependencies: [
         .product(name: "DropRules", package: "droprules"),
-        .product(name: "DropRulesTesting", package: "droprules"), "LuaFloor", "AllocationCounter",
+        .product(name: "DropRulesTools", package: "droprules"),
+        .product(name: "DropRulesTesting", package: "droprules"),
+        "LuaFloor", "AllocationCounter",
       ]
     ),
   ],

@@ -9,7 +9,11 @@ let package = Package(
   targets: [
     .target(name: "FuzzDriver"),
     .executableTarget(
-      name: "FuzzScenario", dependencies: [.product(name: "DropRules", package: "droprules"), "FuzzDriver"]),
+      name: "FuzzScenario",
+      dependencies: [
+        .product(name: "DropRules", package: "droprules"), .product(name: "DropRulesTools", package: "droprules"),
+        "FuzzDriver",
+      ]),
     .executableTarget(
       name: "FuzzBridge", dependencies: [.product(name: "DropRules", package: "droprules"), "FuzzDriver"]),
   ],

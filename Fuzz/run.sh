@@ -21,8 +21,8 @@ echo "== swift build -c release --package-path Fuzz ${flags[*]}"
 start=$(date +%s)
 swift build -c release --package-path Fuzz "${flags[@]}" 2>&1 | grep -v "__asan_extra_spill_area" | tail -3
 echo "   built in $(($(date +%s) - start)) s"
-# -Xcc -fsanitize=address also instruments the C shim (Sources/CLua/*.h), which Swift
-# compiles through its Clang importer; without it only Swift code is checked.
+# -Xcc -fsanitize=address also instruments our C (Sources/CLuaHost), a C target whose
+# compiler gets the -Xcc flags; without it only Swift code is checked.
 bin="$(swift build -c release --package-path Fuzz "${flags[@]}" --show-bin-path)"
 
 scratch="${FUZZ_SCRATCH:-$(mktemp -d "${TMPDIR:-/tmp}/droprules-fuzz.XXXXXX")}"

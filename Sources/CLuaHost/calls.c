@@ -163,7 +163,7 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
   // two, less the result's. An outermost call starts from the resident slots, and the
   // state's base frame keeps LUA_MINSTACK (20) free above them; a nested one asks.
   if (budget->callDepth > 0 && !lua_checkstack(L, 6)) {
-    lua_pushliteral(L, "stack overflow before a handler call");
+    lua_pushliteral(L, "stack overflow before a call");
     out->status = LUA_ERRERR;
     out->kind = CLUA_RESULT_OTHER;
     out->leftOnStack = 1;

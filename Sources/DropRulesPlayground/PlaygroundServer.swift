@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import DropRulesWeb
 import FlyingFox
 import Foundation

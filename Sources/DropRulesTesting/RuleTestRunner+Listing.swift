@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 
 /// A test that a run would run: a `test(...)` of a `*_test.lua` file, or a scenario
 /// with `expect`.

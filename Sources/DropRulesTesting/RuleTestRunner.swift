@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import Foundation
 
 /// Finds and runs rule tests: `*_test.lua` files and `*.scenario.json` files that carry

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import Foundation
 
 /// One `*_test.lua` file: its tests, and the simulations they create.

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import Foundation
 
 /// What `droprules test --watch` needs besides the runner: which watched files changed

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 
 /// The page `droprules play` serves: the scenario's board, whose items the browser's own
 /// drag and drop moves, driving the rules through the host protocol at `POST /rpc`.

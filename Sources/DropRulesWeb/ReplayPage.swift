@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 
 /// The page `droprules run --format html` writes: one self-contained HTML file that draws
 /// each scenario's board from its frames and replays the drag step by step.

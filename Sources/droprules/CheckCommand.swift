@@ -1,5 +1,6 @@
 import ArgumentParser
 import DropRules
+import DropRulesTools
 
 struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

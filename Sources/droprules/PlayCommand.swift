@@ -1,6 +1,7 @@
 import ArgumentParser
 import DropRules
 import DropRulesPlayground
+import DropRulesTools
 import DropRulesWeb
 import Foundation
 

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 
 /// The files `droprules init` writes: a small rule set that passes `check`, `test` and
 /// luacheck as it is, and the editor and linter set-up for it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DropRules
+import DropRulesTools
 import Foundation
 
 struct ServeCommand: ParsableCommand {

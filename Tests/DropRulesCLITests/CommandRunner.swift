@@ -47,23 +47,3 @@ extension CommandResult {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 }
-
-/// A temporary directory for broken inputs.
-final class Scratch {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("droprules-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  @discardableResult
-  func write(_ name: String, _ contents: String) throws -> String {
-    let file = url.appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try contents.write(to: file, atomically: true, encoding: .utf8)
-    return file.path
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-}

@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ struct HTMLReplayCommandTests {
 
   @Test("a failed expectation still writes the page, and exits 1")
   func failedExpectation() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let source = DropRulesBinary.packageRoot.appendingPathComponent("rules/calendar")
     try FileManager.default.copyItem(
       at: source.appendingPathComponent("calendar.lua"), to: scratch.url.appendingPathComponent("calendar.lua"))

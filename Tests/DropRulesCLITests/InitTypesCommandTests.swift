@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct InitTypesCommandTests {
 
   @Test("a new rule set passes droprules check, droprules test and run")
   func scaffoldPassesCheckTestAndRun() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let created = try DropRulesBinary.run(["init", "shelves"], in: scratch.url)
     #expect(created.status == 0, "\(created.stderr)")
     #expect(created.stdout.split(separator: "\n").filter { $0.hasPrefix("created ") }.count == Self.scaffold.count)
@@ -38,7 +39,7 @@ struct InitTypesCommandTests {
     "a new rule set passes luacheck, and luacheck flags what the sandbox lacks",
     .enabled(if: luacheck != nil, "luacheck is not installed (CI installs lua-check)"))
   func scaffoldPassesLuacheck() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     #expect(try DropRulesBinary.run(["init", "."], in: scratch.url).status == 0)
     let clean = try Self.runLuacheck(in: scratch.url)
     #expect(clean.status == 0, "\(clean.stdout)")
@@ -67,7 +68,7 @@ struct InitTypesCommandTests {
 
   @Test("init overwrites nothing: with any file there it writes none, names each, and exits 2")
   func initRefusesToOverwrite() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("set/shelf_test.lua", "-- mine\n")
     try scratch.write("set/.luacheckrc", "-- mine too\n")
     let refused = try DropRulesBinary.run(["init", "set"], in: scratch.url)
@@ -83,7 +84,7 @@ struct InitTypesCommandTests {
 
   @Test("init into a path that is a file fails with exit 2 and a message, not a crash")
   func initIntoAFile() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("taken", "a file\n")
     let result = try DropRulesBinary.run(["init", "taken"], in: scratch.url)
     #expect(result.status == 2)
@@ -92,7 +93,7 @@ struct InitTypesCommandTests {
 
   @Test("init into a dangling symbolic link or an empty name says so and writes nothing")
   func initIntoADanglingLinkOrNoName() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try FileManager.default.createSymbolicLink(
       atPath: scratch.url.appendingPathComponent("gone").path, withDestinationPath: "/no/such/folder")
     let dangling = try DropRulesBinary.run(["init", "gone"], in: scratch.url)
@@ -106,7 +107,7 @@ struct InitTypesCommandTests {
 
   @Test("types prints the definitions; --output writes them; --luacheck gives the config")
   func typesWritesDefinitions() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let printed = try DropRulesBinary.run(["types"], in: scratch.url)
     #expect(printed.status == 0)
     #expect(printed.stdout.hasPrefix("---@meta droprules\n"))
@@ -127,7 +128,7 @@ struct InitTypesCommandTests {
 
   @Test("types --output into an unwritable place exits 1 with a message")
   func typesUnwritable() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("file", "x")
     let result = try DropRulesBinary.run(["types", "--output", "file/droprules.d.lua"], in: scratch.url)
     #expect(result.status == 1)

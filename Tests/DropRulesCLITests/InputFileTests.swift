@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -7,9 +8,9 @@ struct InputFileTests {
   static let bom = "\u{FEFF}"
 
   /// A box rule (requiring a module) with a test, and a scenario that drops on the box.
-  func project(bom: Bool) throws -> Scratch {
+  func project(bom: Bool) throws -> TemporaryDirectory {
     let mark = bom ? Self.bom : ""
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("lib/answer.lua", mark + "return { yes = true }")
     try scratch.write(
       "box.lua",

@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ struct LongTraceCommandTests {
   /// take minutes. Written in linear time, 10,000 steps take about a second.
   @Test("a trace of 10,000 steps is written as JSON and as HTML, each within a minute")
   func longTraceOutput() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "rules.lua", "return { box = { dropUpdated = function() print('over') return 'move' end } }")
     let steps = (0..<10_000).map { #"{"at": [\#($0 % 90 + 5), 5]}"# }.joined(separator: ", ")

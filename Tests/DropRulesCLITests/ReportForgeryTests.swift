@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 @Suite("droprules output cannot be forged by rules and tests")
 struct ReportForgeryTests {
   /// A test file whose names and errors try to pass for droprules' own output.
-  static func hostileTests() throws -> Scratch {
-    let scratch = try Scratch()
+  static func hostileTests() throws -> TemporaryDirectory {
+    let scratch = try TemporaryDirectory()
     try scratch.write("box.lua", "return { box = { performDrop = function() return true end } }")
     try scratch.write(
       "box_test.lua",
@@ -57,8 +58,8 @@ struct ReportForgeryTests {
 
 extension ReportForgeryTests {
   /// A rule that prints, returns and raises text made to look like the trace's own lines.
-  static func hostileScenario() throws -> Scratch {
-    let scratch = try Scratch()
+  static func hostileScenario() throws -> TemporaryDirectory {
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "box.lua",
       #"""
@@ -137,7 +138,7 @@ extension ReportForgeryTests {
 extension ReportForgeryTests {
   @Test("check and error messages on stderr escape what rule and scenario files wrote")
   func checkAndErrors() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "bad.lua", #"return { box = { ["dropUpdate\n1 rule file checked, no problems"] = function() end } }"#)
     let check = try DropRulesBinary.run(["check", "bad.lua"], in: scratch.url)

@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 struct RuleConfinementCommandTests {
   /// `project/` holds the scenarios; beside it, `shared/` holds a rule file and
   /// `private/` a file whose text a load error would quote.
-  static func layout() throws -> Scratch {
-    let scratch = try Scratch()
+  static func layout() throws -> TemporaryDirectory {
+    let scratch = try TemporaryDirectory()
     try scratch.write("private/secret.lua", "return 1 SECRET_CONTENT")
     try scratch.write("shared/crate.lua", #"return { crate = { dropUpdated = function() return "copy" end } }"#)
     try scratch.write(

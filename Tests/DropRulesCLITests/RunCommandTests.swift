@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -52,7 +53,7 @@ struct RunCommandTests {
 
   @Test("the JSON trace is data: actions, pointer, results and downgrades are values, prints sit under their call")
   func structuredJSONTrace() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "rules.lua",
       """
@@ -136,7 +137,7 @@ struct RunCommandTests {
 
   @Test("a drag every source refuses has the outcome refused, and a scenario can expect it")
   func refusedScenario() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("rules.lua", "return { box = { canDrag = function() return false end } }")
     let path = try scratch.write(
       "refused.scenario.json",
@@ -155,7 +156,7 @@ struct RunCommandTests {
 
   @Test("a failed expectation exits 1 and says what differed")
   func failedExpectation() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("rules.lua", "return { box = { dropUpdated = function() return 'forbidden' end } }")
     let path = try scratch.write(
       "fail.scenario.json",
@@ -171,7 +172,7 @@ struct RunCommandTests {
 
   @Test("a rule error exits 1 and names file, line, handler, target and step")
   func ruleError() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "rules.lua", "return { box = {\n  dropUpdated = function(info, box)\n    return box.data.limit.x\n  end,\n} }\n")
     let path = try scratch.write(
@@ -234,7 +235,7 @@ struct RunCommandTests {
       ),
     ])
   func brokenScenario(json: String, message: String) throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let path = try scratch.write("broken.scenario.json", json)
     let result = try DropRulesBinary.run(["run", path])
     #expect(result.status == 2)
@@ -243,7 +244,7 @@ struct RunCommandTests {
 
   @Test("a rule file with a syntax error exits 2 naming file and line")
   func syntaxError() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("rules.lua", "return {\n  box = {\n    performDrop = function( return true end,\n  },\n}\n")
     let path = try scratch.write(
       "s.scenario.json", #"{"rules": ["rules.lua"], "board": {"targets": []}, "drag": {"items": [{"id": "x"}]}}"#)

@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ private let board = """
 struct ServeCommandTests {
   @Test("a client session: bad lines are answered and the server goes on; boards, rules and drags change")
   func session() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("box.lua", boxRules)
     try scratch.write("broken.lua", "return { box = { dropUpdate = 1 } }")
     try scratch.write("loop/loop.lua", "return { box = { dropUpdated = function() while true do end end } }")
@@ -90,7 +91,7 @@ struct ServeCommandTests {
 
   @Test("serve's setup problems end it before it reads a request, with exit 2 (64 for bad options)")
   func setupErrors() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("broken.lua", "return { box = { dropUpdate = 1,\n perform = 2 } }")
     let missing = try Serve.run(["nope.scenario.json"], requests: [], in: scratch.url)
     #expect(missing.status == 2)
@@ -114,7 +115,7 @@ struct ServeCommandTests {
 
   @Test("with only --rules, the session starts with an empty board that setBoard fills")
   func rulesOnly() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("rules/box.lua", boxRules)
     let boardJSON = try JSONSerialization.jsonObject(with: Data(board.utf8))
     let result = try Serve.run(

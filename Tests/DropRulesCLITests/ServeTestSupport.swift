@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 
 /// Runs `droprules serve` as a client would: requests in on stdin, one response a line
@@ -14,7 +15,7 @@ enum Serve {
   static func run(_ arguments: [String], input: Data, in directory: URL = DropRulesBinary.packageRoot)
     throws -> CommandResult
   {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let inputFile = scratch.url.appendingPathComponent("input")
     try input.write(to: inputFile)
     let process = Process()

@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ struct TestCheckBenchCommandTests {
 
   @Test("a failing test exits 1, shows expected and actual and the line; the others still run")
   func failingTest() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("box.lua", "return { box = { performDrop = function() return true end } }")
     try scratch.write(
       "box_test.lua",
@@ -37,7 +38,7 @@ struct TestCheckBenchCommandTests {
 
   @Test("a test file that does not load is reported, counted and exits 2")
   func brokenTestFile() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("broken_test.lua", "test('x', function() end\n")
     let result = try DropRulesBinary.run(["test", scratch.url.path])
     #expect(result.status == 2)
@@ -68,7 +69,7 @@ struct TestCheckBenchCommandTests {
 
   @Test("check reports typos, non-functions and undeclared types as file:line")
   func checkProblems() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let path = try scratch.write(
       "bad.lua",
       """
@@ -91,7 +92,7 @@ struct TestCheckBenchCommandTests {
 
   @Test("check knows the source handlers and suggests them for typos")
   func checkSourceHandlers() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let path = try scratch.write(
       "source.lua",
       """
@@ -131,7 +132,7 @@ struct TestCheckBenchCommandTests {
 
   @Test("each scenario{} of a test is a rule host that counts against the test's memory cap")
   func scenariosCountAgainstTheCap() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("box.lua", "return { box = { dropUpdated = function() return 'move' end } }")
     try scratch.write(
       "box_test.lua",
@@ -152,7 +153,7 @@ struct TestCheckBenchCommandTests {
 
   @Test("bench starts every iteration from the scenario's board, though dragEnded commits on a cancel")
   func benchRestoresTheBoard() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "shelf.lua",
       """

@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -5,8 +6,8 @@ import Testing
 @Suite("droprules test --jobs and --watch")
 struct TestExecutionCommandTests {
   /// A folder of passing, failing, broken and hostile test files beside the bundled rules.
-  static func scratchSuite() throws -> Scratch {
-    let scratch = try Scratch()
+  static func scratchSuite() throws -> TemporaryDirectory {
+    let scratch = try TemporaryDirectory()
     try scratch.write("box.lua", #"return { box = { dropUpdated = function() print("asked") return "copy" end } }"#)
     try scratch.write(
       "box_test.lua",
@@ -80,7 +81,7 @@ struct TestExecutionCommandTests {
 
   @Test("--watch runs again the tests of a changed rule file, a changed test file, a new one, and stops on SIGINT")
   func watch() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("box.lua", #"return { box = { dropUpdated = function() return "copy" end } }"#)
     let test = """
       test("box answers copy", function()

@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 @Suite("droprules test: coverage, listing and order")
 struct TestOptionsCommandTests {
   /// A rule with one branch its test never takes: line 4 stays uncovered, 5 of 6 lines run.
-  static func partlyCovered() throws -> Scratch {
-    let scratch = try Scratch()
+  static func partlyCovered() throws -> TemporaryDirectory {
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "box.lua",
       """
@@ -181,7 +182,7 @@ struct TestOptionsCommandTests {
 
   @Test("--list does not run test bodies: a body that would fail is listed, and the listing passes")
   func listRunsNoBody() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("t_test.lua", #"test("would fail", function() error("ran") end)"#)
     let result = try DropRulesBinary.run(["test", scratch.url.path, "--list"])
     #expect(result.status == 0)

@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 @Suite("droprules test: empty runs, printed output, non-test files")
 struct TestReportingCommandTests {
   /// A rule that prints, and tests that print, one of them trying to forge report lines.
-  static func printingTests() throws -> Scratch {
-    let scratch = try Scratch()
+  static func printingTests() throws -> TemporaryDirectory {
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "box.lua",
       """
@@ -48,7 +49,7 @@ struct TestReportingCommandTests {
 
   @Test("a folder without tests, or with only scenarios without expect, fails the run and says so")
   func folderWithoutTests() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("box.lua", "return { box = {} }")
     let empty = try DropRulesBinary.run(["test", scratch.url.path])
     #expect(empty.status == 1)
@@ -99,7 +100,7 @@ struct TestReportingCommandTests {
       result.stderr.contains(
         "error: rules/calendar/calendar.lua: not a test file (tests are *_test.lua files and *.scenario.json files); "
           + "its tests are in rules/calendar/calendar_test.lua"))
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let lone = try scratch.write("lone.lua", "return {}")
     let notes = try scratch.write("notes.txt", "hello")
     let other = try DropRulesBinary.run(["test", lone, notes, "rules/calendar"])

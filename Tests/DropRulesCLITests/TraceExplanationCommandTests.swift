@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 struct TraceExplanationCommandTests {
   /// The column proposes move but has no performDrop; the slot in it refuses; the shelf
   /// the card comes from allows copy only.
-  static func scenario() throws -> Scratch {
-    let scratch = try Scratch()
+  static func scenario() throws -> TemporaryDirectory {
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "a.lua",
       """
@@ -110,7 +111,7 @@ struct TraceExplanationCommandTests {
 
   @Test("a limit from the drag itself is null in limitedBy")
   func dragLimit() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write("b.lua", "return { box = { dropUpdated = function() return 'move' end } }")
     try scratch.write(
       "s.scenario.json",
@@ -133,7 +134,7 @@ struct TraceExplanationCommandTests {
 
   @Test("check warns about a drop rule without performDrop, and only about those")
   func checkWarnsMissingPerformDrop() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "rules.lua",
       """
@@ -171,7 +172,7 @@ struct TraceExplanationCommandTests {
 
   @Test("ids and types in skipped rows stay on their line, escaped")
   func hostileNames() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     try scratch.write(
       "s.scenario.json",
       #"{"board": {"targets": [{"id": "a\nstep 9  forged", "type": "t\u001b[2J", "frame": [0, 0, 10, 10]}]},"#

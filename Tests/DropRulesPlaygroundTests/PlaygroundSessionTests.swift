@@ -1,4 +1,6 @@
 import DropRules
+import DropRulesTestSupport
+import DropRulesTools
 import Foundation
 import Testing
 
@@ -6,13 +8,13 @@ import Testing
 
 @Suite("playground session")
 struct PlaygroundSessionTests {
-  let folder: URL
+  let directory: TemporaryDirectory
+  var folder: URL { directory.url }
   let rules: String
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("droprules-play-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    rules = folder.appendingPathComponent("box.lua").path
+    directory = try TemporaryDirectory()
+    rules = directory.url.appendingPathComponent("box.lua").path
     try Self.rule(returning: "move").write(toFile: rules, atomically: true, encoding: .utf8)
   }
 

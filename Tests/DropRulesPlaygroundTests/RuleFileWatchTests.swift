@@ -1,3 +1,4 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
@@ -5,11 +6,11 @@ import Testing
 
 @Suite("rule file watch")
 struct RuleFileWatchTests {
-  let folder: URL
+  let directory: TemporaryDirectory
+  var folder: URL { directory.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("droprules-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    directory = try TemporaryDirectory()
   }
 
   func write(_ name: String, _ text: String) throws -> String {

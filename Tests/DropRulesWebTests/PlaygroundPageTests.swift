@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import Foundation
 
 /// Loading boards from scenario JSON text: the cost per target must stay flat from 1,000

@@ -170,11 +170,10 @@ let ruleLua =
     local char, tonumber, gsub = string.char, tonumber, string.gsub
     local mark = "\(mismatchMark)"
 
-    -- The number target.data reads back for a number stored as data.
+    -- The number target.data reads back for a number stored as data: data keeps a Lua
+    -- integer exact and a float a float, whatever their size.
     local function expectedNumber(value)
-      local double = value + 0.0
-      if double % 1 == 0 and double > -9e15 and double < 9e15 then return double, "integer" end
-      return double, "float"
+      return value, mathtype(value)
     end
 
     -- Why `back` (read from target.data) is not what storing `value` should give, or nil.

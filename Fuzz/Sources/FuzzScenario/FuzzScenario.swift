@@ -6,6 +6,7 @@
 // folder are dropped (a scenario may name any file, `/dev/zero` among them, and reading
 // it is the scenario author's choice, not a bug).
 import DropRules
+import DropRulesTools
 import Foundation
 
 /// The repository's `rules/` folder: `DROPRULES_RULES`, or found from this file's path.

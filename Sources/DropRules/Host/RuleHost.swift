@@ -86,8 +86,8 @@ public final class RuleHost {
     }
     // A file named twice (a scenario's own file and a --rules folder holding it, or the
     // same folder given twice) loads once: loading it again would name its types twice.
-    var loaded = Set(ruleFiles.compactMap(RuleFileConfinement.realPath))
-    let paths = paths.filter { path in RuleFileConfinement.realPath(path).map { loaded.insert($0).inserted } ?? true }
+    var loaded = Set(ruleFiles.compactMap(RealPath.of))
+    let paths = paths.filter { path in RealPath.of(path).map { loaded.insert($0).inserted } ?? true }
     let problems = luaRules.load(paths: paths)
     ruleFiles += paths
     loadOutput += luaRules.takePrintedLines()
@@ -135,3 +135,9 @@ public final class RuleHost {
 }
 
 @available(*, unavailable) extension RuleHost: Sendable {}
+
+extension RuleHost {
+  /// The step the host took last (the drag's start, a pointer step, the drop), as
+  /// ``trace`` shows it.
+  public var lastStep: TraceStep? { engine.lastStep }
+}

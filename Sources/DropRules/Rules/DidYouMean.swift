@@ -1,6 +1,6 @@
 /// Suggests the closest name to a misspelt one, as compilers do.
-enum DidYouMean {
-  static func suggestion(for word: String, among candidates: [String]) -> String? {
+package enum DidYouMean {
+  package static func suggestion(for word: String, among candidates: [String]) -> String? {
     // The distance is at least the difference in length, so a candidate whose length is
     // too far off can never be suggested: skipping it keeps a 16 MiB name from costing
     // minutes of edit distance.

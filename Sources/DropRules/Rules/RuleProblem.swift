@@ -33,5 +33,7 @@ public struct RuleProblem: Error, Equatable, Sendable, CustomStringConvertible {
 public struct RuleLoadError: Error, Equatable, CustomStringConvertible {
   public var problems: [RuleProblem]
 
+  public init(problems: [RuleProblem]) { self.problems = problems }
+
   public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

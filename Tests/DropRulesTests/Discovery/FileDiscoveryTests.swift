@@ -1,7 +1,11 @@
+import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 @Suite("Finding rule and test files")
 struct FileDiscoveryTests {

@@ -1,6 +1,10 @@
+import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 /// The trace says why: which targets under the pointer were passed over, what limited a
 /// downgrade, and why a drop was not performed.

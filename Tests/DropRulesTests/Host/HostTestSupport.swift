@@ -1,6 +1,10 @@
+import DropRulesTestSupport
 import Foundation
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 /// A host with the given rule source loaded and a row of targets.
 func makeHost(
@@ -12,19 +16,6 @@ func makeHost(
   try host.loadRules(atPaths: [path])
   try host.replaceBoard(Board(targets: targets, items: items))
   return host
-}
-
-func textItem(_ id: String) -> DragItem {
-  DragItem(id: id, name: id.capitalized, representations: [Representation(type: "public.plain-text", payload: id)])
-}
-
-/// Targets side by side, 100 x 100 each, starting at x = 0.
-func row(_ ids: [String], type: String = "box", items: [String: [String]] = [:]) -> [DropTarget] {
-  ids.enumerated().map { offset, id in
-    DropTarget(
-      id: id, type: type, frame: Rect(x: Double(offset) * 100, y: 0, width: 100, height: 100),
-      items: items[id] ?? [])
-  }
 }
 
 extension RuleHost {

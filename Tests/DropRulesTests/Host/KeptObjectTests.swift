@@ -1,6 +1,11 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 /// Objects a rule keeps across calls and drags read the board as it is now, whatever the
 /// rule's budget: nothing the host does to keep them honest runs as Lua.

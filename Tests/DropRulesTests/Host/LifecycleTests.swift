@@ -1,6 +1,10 @@
+import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 @Suite("Drag lifecycle")
 struct LifecycleTests {

@@ -1,6 +1,11 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 @Suite("host session: the typed Swift API behind the protocol")
 struct HostSessionTests {

@@ -1,7 +1,12 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 private let rules = "return { box = { dropUpdated = function() return 'move' end } }"
 

@@ -1,7 +1,11 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 /// A client of a ``ProtocolDispatcher`` in the same process: it numbers its requests and
 /// reads the answers back as JSON values, so tests compare whole responses.

@@ -1,7 +1,12 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 @Suite("request line splitter")
 struct RequestLineSplitterTests {

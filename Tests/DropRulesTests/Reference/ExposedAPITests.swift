@@ -1,7 +1,11 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 /// The API description against what the sandbox really exposes: every global of a rule
 /// file, every key reachable on `info`, items, targets, the board and their read-only

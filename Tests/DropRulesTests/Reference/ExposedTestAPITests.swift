@@ -1,8 +1,12 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 /// The API description against what a `*_test.lua` file really sees: its globals, and
 /// every key of simulations, drag handles, expectations, diagnostics and committed

@@ -1,7 +1,12 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 /// What is generated from the API description, and the reference written by hand,
 /// against the description.

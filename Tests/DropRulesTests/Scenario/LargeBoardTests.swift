@@ -1,7 +1,11 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 /// Boards far larger than any bundled one. Each test once took tens of seconds (or
 /// gigabytes) where a cost grew with the square of the size; the checks are functional,

@@ -1,8 +1,12 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 /// A scenario or a test file names rule files in its own folder tree; a path that
 /// leaves it (`..`, an absolute path, a link) is refused before the file is read.

@@ -1,7 +1,11 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 @Suite("Scenario expectations and error paths")
 struct ScenarioExpectationTests {

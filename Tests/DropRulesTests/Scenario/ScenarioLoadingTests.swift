@@ -1,7 +1,11 @@
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
+@testable import DropRulesTools
 
 @Suite("Loading scenario files: nulls, byte order marks, errors with line and column")
 struct ScenarioLoadingTests {

@@ -1,8 +1,13 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 @Suite("Coverage totals, thresholds and lcov")
 struct CoverageSummaryTests {

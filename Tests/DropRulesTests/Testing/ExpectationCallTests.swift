@@ -1,8 +1,13 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 /// A matcher called with a dot instead of a colon says how to call it, at the test's line.
 @Suite("expect(x).toBe(y) with a dot")

@@ -1,8 +1,12 @@
 import DropRules
+import DropRulesTestSupport
 import Foundation
 import Testing
 
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 /// Test files run on several threads give what one thread gives, in the same order.
 @Suite("Test files on several threads")

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTestSupport
 import Testing
 
 @testable import DropRulesTesting

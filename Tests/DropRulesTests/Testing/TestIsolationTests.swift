@@ -1,6 +1,11 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Testing
 
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 /// Each test of a `*_test.lua` file runs in a fresh environment: nothing one test
 /// changes, replaces or patches reaches the tests after it.

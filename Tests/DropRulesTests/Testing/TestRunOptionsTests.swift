@@ -1,9 +1,13 @@
+import DropRulesTestSupport
 import Foundation
 import FoundationXML
 import Testing
 
 @testable import DropRules
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 /// Listing, excluding and shuffling tests, and the JSON report's shape.
 @Suite("Test listing, filters, order and the JSON report")

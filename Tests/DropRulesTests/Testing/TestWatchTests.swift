@@ -1,7 +1,12 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
 import Foundation
 import Testing
 
+@testable import DropRulesLua
+@testable import DropRulesModel
 @testable import DropRulesTesting
+@testable import DropRulesTools
 
 /// `droprules test --watch`: what counts as a change, and which tests a change runs.
 @Suite("Watching test files")

@@ -1,0 +1,116 @@
+import CLua
+import CLuaHost
+import Foundation
+
+/// The hot path: a call that writes two points in place and classifies its answer
+/// without copying it out of Lua, in one C call that allocates nothing.
+extension LuaRuntime {
+  /// The slots a point call uses: the function, its two arguments, and the two point
+  /// tables written before it runs.
+  package struct PointCall {
+    package var function: LuaSlot
+    package var first: LuaSlot
+    package var second: LuaSlot
+    package var point: LuaSlot
+    package var globalPoint: LuaSlot
+    package var local: (x: Double, y: Double)
+    package var global: (x: Double, y: Double)
+
+    package init(
+      function: LuaSlot, first: LuaSlot, second: LuaSlot, point: LuaSlot, globalPoint: LuaSlot,
+      local: (x: Double, y: Double), global: (x: Double, y: Double)
+    ) {
+      self.function = function
+      self.first = first
+      self.second = second
+      self.point = point
+      self.globalPoint = globalPoint
+      self.local = local
+      self.global = global
+    }
+  }
+
+  /// Names the strings a point call's result is classified by: a result that is one of
+  /// `words`, or a table whose `symbolKey` holds one (with a number under `numberKey`),
+  /// is a ``LuaCallResult/symbol(_:number:)``.
+  package func internSymbols(_ words: [String], symbolKey: String, numberKey: String) throws(LuaError) {
+    let interned = withCStrings(words) { pointers in
+      clua_intern_symbols(state, pointers, Int32(pointers.count), symbolKey, numberKey)
+    }
+    guard interned != 0 else {
+      throw LuaError(kind: .runtime, message: "at most \(CLUA_MAX_SYMBOLS) symbols can be interned")
+    }
+  }
+
+  /// Writes the pointer into the two point tables, calls `function(first, second)` and
+  /// classifies its first result.
+  package func callWithPoints(_ call: PointCall) throws(LuaError) -> LuaCallResult {
+    dropStaleReadings()
+    var result = clua_CallResult()
+    var slots = clua_PointCall(
+      function: call.function.id, first: call.first.id, second: call.second.id, point: call.point.id,
+      globalPoint: call.globalPoint.id, x: call.local.x, y: call.local.y, globalX: call.global.x,
+      globalY: call.global.y)
+    clua_call_with_points(state, budget, &slots, Int64(limits.maxInstructions), observesLines ? 1 : 0, &result)
+    if result.leftOnStack > 0 {
+      // callError pops the message itself.
+      guard result.status == LUA_OK else {
+        throw callError(status: result.status, outermost: result.outermost != 0, budget: budget.pointee)
+      }
+      defer { clua_pop(state, 1) }
+      return .other(Self.describe(at: -1, on: state))
+    }
+    switch result.kind {
+    case CLUA_RESULT_NONE: return .nothing
+    case CLUA_RESULT_TRUE: return .boolean(true)
+    case CLUA_RESULT_FALSE: return .boolean(false)
+    case CLUA_RESULT_SYMBOL:
+      let number: LuaCallResult.Number
+      switch result.numberKind {
+      case CLUA_NUMBER_INTEGER: number = .integer(result.integerNumber)
+      case CLUA_NUMBER_FLOAT: number = .float(result.floatNumber)
+      case CLUA_NUMBER_NOT_A_NUMBER: number = .notANumber
+      default: number = .none
+      }
+      return .symbol(Int(result.symbol), number: number)
+    default:
+      return .other(Self.describe(at: -1, on: state))
+    }
+  }
+
+  /// Removes every field of `table` and gives it `metatable`, without running Lua and
+  /// without allocating, so it cannot fail.
+  package func empty(_ table: LuaSlot, settingMetatable metatable: LuaSlot) {
+    guard lua_checkstack(activeThread ?? state, 4) != 0 else { return }
+    clua_empty_table(activeThread ?? state, table.id, metatable.id)
+  }
+
+  /// Sets `table[key]` to an integer, or removes it, without metamethods.
+  package func setInteger(_ table: LuaSlot, _ key: StaticString, _ value: Int?) {
+    key.withUTF8Buffer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        guard let key = $0.baseAddress else { return }
+        clua_rawset_integer(state, table.id, key, Int64(value ?? 0), value == nil ? 0 : 1)
+      }
+    }
+  }
+
+  /// Sets `table[key]` to a string, or removes it, without metamethods.
+  package func setString(_ table: LuaSlot, _ key: StaticString, _ value: String?) {
+    key.withUTF8Buffer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { key in
+        guard let key = key.baseAddress else { return }
+        clua_rawset_string(state, table.id, key, value)
+      }
+    }
+  }
+}
+
+/// Calls `body` with C strings for `strings`, valid during the call.
+private func withCStrings<Result>(
+  _ strings: [String], _ body: ([UnsafePointer<CChar>]) -> Result
+) -> Result {
+  let copies = strings.map { strdup($0) }
+  defer { copies.forEach { free($0) } }
+  return body(copies.compactMap { $0.map { UnsafePointer($0) } })
+}

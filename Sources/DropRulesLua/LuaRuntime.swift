@@ -1,0 +1,260 @@
+import CLua
+import CLuaHost
+import Foundation
+
+/// One sandboxed Lua 5.4 state: the only owner of a `lua_State` in droprules.
+///
+/// The runtime loads text chunks only, runs every call under an instruction budget and
+/// a memory cap (``LuaLimits``), and reports failures as ``LuaError``. It is confined to
+/// the thread that made it.
+///
+/// ```swift
+/// let lua = try LuaRuntime()
+/// let chunk = try lua.load(source: "return 1 + 1", chunkName: "=example")
+/// let results = try lua.call(chunk)   // [.integer(2)]
+/// ```
+public final class LuaRuntime {
+  let state: OpaquePointer
+  /// The thread a host function was called on, while it runs: calls it makes run there.
+  @exclusivity(unchecked) var activeThread: OpaquePointer?
+  public let limits: LuaLimits
+  var hostFunctions: [HostFunctionBox] = []
+  private(set) var sandbox: LuaReference?
+  /// The sandbox's own functions (views, objects), for droprules' trusted code.
+  package var trustedLibrary: LuaValue { sandbox.map(LuaValue.reference) ?? .nil }
+  /// Directories that `require` may load modules from: those of the loaded rule files.
+  public internal(set) var moduleDirectories: [String] = []
+  /// Files loaded so far, to restore paths that Lua shortened in messages.
+  var loadedFiles: Set<String> = []
+  /// What `print` wrote since the last ``takePrintedLines()``.
+  private var printedLines: [String] = []
+  /// Bytes of printed output held for the caller, counted against the cap until
+  /// ``releasePrintedOutput()``.
+  private var printedBytes = 0
+  /// Bytes the embedder holds on behalf of the code this runtime runs (data rules
+  /// stored, rule hosts a test made), counted against the cap like the Lua heap.
+  public var heldBytes = 0 {
+    didSet { updateExternalBytes() }
+  }
+  /// The version of the embedder's data (see ``watchVersion(at:keepingAlive:)``), what
+  /// keeps it alive, the list of tables that hold what trusted Lua read of it, and the
+  /// version they belong to. A pointer, not a closure: every pointer step reads it.
+  @exclusivity(unchecked) private var version: UnsafePointer<Int>?
+  private var versionOwner: AnyObject?
+  private var readings: LuaReference?
+  @exclusivity(unchecked) private var readingsVersion = 0
+  /// Receives `(file, line)` for every executed line while set (coverage).
+  public var lineObserver: ((String, Int) -> Void)? {
+    didSet {
+      observesLines = lineObserver != nil
+      installLineObserver()
+    }
+  }
+  private(set) var observesLines = false
+  /// The state's limits and counters (the allocator's user data), kept for the hot path.
+  let budget: UnsafeMutablePointer<clua_Budget>
+
+  /// Creates a runtime with the sandbox in place.
+  ///
+  /// - Parameter randomSeed: seeds `math.random`, so that runs repeat.
+  public init(limits: LuaLimits = LuaLimits(), randomSeed: Int64 = 0x5EED) throws(LuaError) {
+    guard let state = clua_newstate(limits.maxMemory, limits.timeLimitNanoseconds) else {
+      throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "could not create a Lua state")
+    }
+    self.state = state
+    self.budget = clua_budget(state)
+    self.limits = limits
+    clua_budget(state).pointee.swiftDispatcher = dispatchHostFunction
+    luaL_openlibs(state)
+    clua_keep_resident_slots(state)
+    clua_newtable(state)
+    let readings = popReference()
+    self.readings = readings
+    let hostTable: LuaValue = .table(
+      LuaTable(fields: [
+        "print": function { [unowned self] arguments in
+          try record(printed: arguments.first?.stringValue ?? "")
+          return []
+        },
+        "bounded": .reference(boundedLibrary()),
+        "maximumPrintedLine": .integer(Int64(Self.maximumPrintedLineBytes)),
+        "readModule": function { [unowned self] arguments in
+          readModule(named: arguments.first?.stringValue ?? "")
+        },
+        "randomSeed": .integer(randomSeed),
+        "readings": .reference(readings),
+      ]))
+    let prelude = try load(source: PackageResources.sandbox_lua, chunkName: "=[droprules sandbox]")
+    // Building the sandbox is the host's own work: no instruction budget applies.
+    let built = try call(prelude, [hostTable], keepingTables: true, hostWork: true)
+    guard case .reference(let sandbox) = built.first ?? .nil else {
+      throw LuaError(kind: .runtime, message: "the sandbox prelude returned no table")
+    }
+    self.sandbox = sandbox
+    removeStringDump()
+    clua_lock_string_metatable(state)
+  }
+
+  deinit {
+    clua_close(state)
+  }
+
+  /// Compares the integer at `pointer` (which `owner` keeps valid) before any Lua runs:
+  /// once it moved, the tables listed in the sandbox's `readings`, what trusted Lua kept
+  /// of the embedder's data, are emptied, so nothing kept from an older version is read.
+  public func watchVersion(at pointer: UnsafePointer<Int>, keepingAlive owner: AnyObject) {
+    versionOwner = owner
+    version = pointer
+    readingsVersion = pointer.pointee
+  }
+
+  /// Empties what trusted Lua kept of an older version of the embedder's data, in C
+  /// (no Lua runs, nothing is allocated, no budget applies): every way into Lua calls this
+  /// first, so nothing kept can be read stale, whatever the rule's budget.
+  @inline(__always) func dropStaleReadings() {
+    guard let version = version?.pointee, version != readingsVersion, let readings else { return }
+    // On the running thread: from a host function, the main thread is suspended in resume.
+    let thread = activeThread ?? state
+    // Never expected to fail; the next way into Lua would try again.
+    guard lua_checkstack(thread, 4) != 0 else { return }
+    clua_empty_listed_tables(thread, readings.slot.id)
+    readingsVersion = version
+  }
+
+  /// Values on the Lua stack besides the resident ones; zero between calls (tests check
+  /// for leaks).
+  var stackDepth: Int { Int(lua_gettop(state)) - Int(CLUA_RESIDENT_SLOTS) }
+
+  /// Bytes the runtime holds now, in the Lua heap and on the rules' behalf.
+  public var memoryInUse: Int { clua_budget(state).pointee.memoryInUse + externalBytes }
+
+  private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
+
+  /// Bytes left under the cap.
+  public var memoryAvailable: Int { max(0, limits.maxMemory - memoryInUse) }
+
+  /// The message of a spent memory cap, the same whether Lua or the host ran out.
+  public var memoryLimitMessage: String { "memory limit of \(limits.maxMemory) bytes exceeded" }
+
+  /// The message of a passed deadline, as the count hook raises it too.
+  var timeLimitMessage: String { "time limit of \(limits.maxTimeMilliseconds) ms exceeded" }
+
+  /// Longer printed lines are cut: a trace is read by people.
+  static let maximumPrintedLineBytes = 8 * 1024
+
+  /// Keeps a printed line, which the sandbox's `print` has already cut to
+  /// ``maximumPrintedLineBytes`` before the host copied it.
+  func record(printed line: String) throws {
+    // A line costs its bytes and the String that holds them, so that `print()` in a
+    // loop, whose lines have no bytes, still fills the cap rather than the process.
+    let cost = line.utf8.count + MemoryLayout<String>.stride
+    guard cost <= memoryAvailable else {
+      throw LuaHostError(memoryLimitMessage + " (printed output counts until its drag ends)")
+    }
+    printedBytes += cost
+    updateExternalBytes()
+    printedLines.append(line)
+  }
+
+  private func updateExternalBytes() {
+    clua_set_external_bytes(state, printedBytes + max(0, heldBytes))
+  }
+
+  /// Stops counting printed output against the cap: the drag that printed it ended
+  /// and its trace now belongs to the caller.
+  public func releasePrintedOutput() {
+    printedBytes = 0
+    updateExternalBytes()
+  }
+
+  /// Returns and clears what `print` wrote.
+  public func takePrintedLines() -> [String] {
+    if printedLines.isEmpty { return [] }
+    defer { printedLines.removeAll() }
+    return printedLines
+  }
+
+  /// Where a Lua function is defined: its file and first line.
+  public func definition(of function: LuaReference) -> (file: String, line: Int)? {
+    pushReference(function)
+    var debug = lua_Debug()
+    guard lua_getinfo(state, ">S", &debug) != 0, let source = debug.source else { return nil }
+    let name = String(cString: source)
+    guard name.hasPrefix("@") else { return nil }
+    return (String(name.dropFirst()), Int(debug.linedefined))
+  }
+
+  // MARK: Internals
+
+  func sandboxFunction(_ name: String) throws(LuaError) -> LuaReference {
+    guard let sandbox else { throw LuaError(kind: .runtime, message: "sandbox not ready") }
+    pushReference(sandbox)
+    lua_pushstring(state, name)
+    lua_rawget(state, -2)
+    lua_rotate(state, -2, -1)
+    clua_pop(state, 1)
+    return popReference()
+  }
+
+  private func removeStringDump() {
+    lua_getglobal(state, "string")
+    lua_pushnil(state)
+    lua_setfield(state, -2, "dump")
+    clua_pop(state, 1)
+  }
+
+  /// Lua's own pattern functions, which tests compare the bounded ones with.
+  func originalPatternsForTesting() throws(LuaError) -> LuaValue {
+    try call(try sandboxFunction("originalPatternsForTesting"), keepingTables: true).first ?? .nil
+  }
+
+  /// Bytecode for `source`, made with the `string.dump` that rules cannot reach; tests
+  /// use it to prove that valid bytecode is refused.
+  func bytecodeForTesting(_ source: String) throws(LuaError) -> [UInt8] {
+    let dump = try sandboxFunction("dumpForTesting")
+    guard case .string(let text) = try call(dump, [.string(source)]).first ?? .nil else { return [] }
+    return Array(text.utf8)
+  }
+
+  private func installLineObserver() {
+    let budget = clua_budget(state)
+    if lineObserver == nil {
+      budget.pointee.lineObserver = nil
+      budget.pointee.lineObserverContext = nil
+    } else {
+      budget.pointee.lineObserver = observeLine
+      budget.pointee.lineObserverContext = Unmanaged.passUnretained(self).toOpaque()
+    }
+  }
+
+  func observe(source: String, line: Int) {
+    guard source.hasPrefix("@") else { return }
+    lineObserver?(String(source.dropFirst()), line)
+  }
+
+  private func boundedLibrary() -> LuaReference {
+    clua_push_bounded_library(state)
+    return popReference()
+  }
+
+  func popString(on thread: OpaquePointer? = nil) -> String {
+    let thread = thread ?? state
+    defer { clua_pop(thread, 1) }
+    if lua_type(thread, -1) == LUA_TSTRING { return Self.string(at: -1, on: thread) }
+    return "(error object is a \(String(cString: luaL_typename_shim(thread, -1))) value)"
+  }
+
+  func pushReference(_ reference: LuaReference, on thread: OpaquePointer? = nil) {
+    lua_rawgeti(thread ?? state, clua_registryindex(), lua_Integer(reference.id))
+  }
+
+  func popReference() -> LuaReference {
+    LuaReference(id: luaL_ref(state, clua_registryindex()), runtime: self)
+  }
+
+  func release(_ id: Int32) {
+    luaL_unref(state, clua_registryindex(), id)
+  }
+}
+
+@available(*, unavailable) extension LuaRuntime: Sendable {}

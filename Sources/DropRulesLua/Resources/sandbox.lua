@@ -1,0 +1,246 @@
+-- The trusted code that builds the sandbox every rule, module and test file runs in.
+--
+-- It runs once per runtime with the full standard library, keeps private references
+-- to what it needs and hands out environments that see only the safe subset. It also
+-- owns sealed values: read-only views and host objects, which no rule can write,
+-- re-metatable or reach behind, so that one rule file cannot change what another sees.
+local host = ...
+-- This file bounds the standard library by replacing its functions in place (W122).
+-- luacheck: ignore 122
+local realLoad, realSetmetatable, realCollect = load, setmetatable, collectgarbage
+local realRawset, realNext = rawset, next
+local rawget, type, error, pairs, tostring, select, getmetatable =
+  rawget, type, error, pairs, tostring, select, getmetatable
+local concat = table.concat
+local dump = string.dump
+
+-- Work done inside C functions, where the count hook cannot reach, is paid for here
+-- (see the README's "Sandbox" section, function by function). The libraries are
+-- changed in place, before any environment copies them, and the string table is the
+-- one the string metatable indexes, so ("x"):find(...) is bounded too.
+local bounded = host.bounded
+local maximumPrintedLine = host.maximumPrintedLine
+local charge = bounded.charge
+local originalPatterns = {
+  find = string.find, match = string.match, gmatch = string.gmatch, gsub = string.gsub,
+}
+for name in pairs(originalPatterns) do string[name] = bounded[name] end
+
+local realCreate, realClose = coroutine.create, coroutine.close
+-- Each resume counts the coroutine's instructions with its own hook and pays for the
+-- few it ran without reaching that hook, so short coroutines are never free.
+coroutine.resume = bounded.resume
+local boundedResume = coroutine.resume
+
+local function unwrap(thread, ok, ...)
+  if ok then return ... end
+  local message = ...
+  realClose(thread)
+  error(message, type(message) == "string" and 2 or 0)
+end
+
+function coroutine.wrap(body)
+  local thread = realCreate(body)
+  return function(...) return unwrap(thread, boundedResume(thread, ...)) end
+end
+
+local realMove, realSort, rawlen, log, tointeger = table.move, table.sort, rawlen, math.log, math.tointeger
+function table.move(source, first, last, offset, destination)
+  -- Only a range Lua's own move accepts is paid for; anything else is its error to raise.
+  local from, to = tointeger(tonumber(first)), tointeger(tonumber(last))
+  if from ~= nil and to ~= nil and to >= from then charge(to * 1.0 - from * 1.0 + 1) end
+  return realMove(source, first, last, offset, destination)
+end
+
+function table.sort(list, comparator)
+  if type(list) == "table" then
+    local count = rawlen(list)
+    if count > 1 then charge(count * log(count, 2)) end
+  end
+  if comparator == nil then return realSort(list) end
+  return realSort(list, comparator)
+end
+
+-- Compiling costs about an instruction for every eight bytes of source.
+local function chargeSource(piece)
+  if type(piece) == "string" then charge(#piece / 8) end
+  return piece
+end
+
+local function boundedChunk(chunk)
+  if type(chunk) == "string" then return chargeSource(chunk) end
+  if type(chunk) ~= "function" then return chunk end
+  return function() return chargeSource(chunk()) end
+end
+
+local function copy(library, except)
+  local result = {}
+  for name, value in pairs(library) do
+    if name ~= except then result[name] = value end
+  end
+  return result
+end
+
+-- sealed value -> the table behind it. Weak keys: a sealed value lives as long as
+-- someone holds it.
+local sealed = realSetmetatable({}, { __mode = "k" })
+-- The sealed values that are views (the others are host objects).
+local views = realSetmetatable({}, { __mode = "k" })
+
+-- A sealed value's metatable names it in `__metatable`, which `getmetatable` returns,
+-- so one shared writer can say what was written to.
+local function refuseWrite(value, key)
+  error(getmetatable(value) .. ": cannot set '" .. tostring(key) .. "'", 2)
+end
+
+local function viewLength(value) return #sealed[value] end
+
+local function viewNext(value, key)
+  return realNext(sealed[value], key)
+end
+
+local function viewPairs(value) return viewNext, value, nil end
+
+local trusted = {}
+
+--- The tables in which droprules' own Lua keeps what it read of the host's data, each
+--- listed once it holds something: when the data's version moves, the host empties every
+--- table listed here (and the list) before any Lua runs again, in C, so it cannot fail.
+trusted.readings = host.readings
+
+--- A read-only view of `backing`, described by `what` in errors. Reads go straight to
+--- the backing table (no function call), so views cost nothing on the hot path.
+function trusted.view(backing, what)
+  local value = realSetmetatable({}, {
+    __index = backing, __newindex = refuseWrite, __len = viewLength, __pairs = viewPairs,
+    __metatable = what, __name = "droprules.view",
+  })
+  sealed[value] = backing
+  views[value] = true
+  return value
+end
+
+--- Views `value` and every table inside it; `value` must be a tree (host data).
+function trusted.freeze(value, what)
+  if type(value) ~= "table" then return value end
+  for key, element in realNext, value do
+    if type(element) == "table" then value[key] = trusted.freeze(element, what) end
+  end
+  return trusted.view(value, what)
+end
+
+--- A host object: methods and fixed fields live in `backing`. With `fetch`, a field read
+--- of the host lives in `fresh` (read first, so a kept read costs one table hop), and one
+--- missing from both is asked of `fetch(backing, key)`, which stores it in `fresh` and
+--- lists `fresh` in `trusted.readings`, for the host to empty when its data changes.
+function trusted.object(backing, what, describe, fetch, fresh)
+  local first = backing
+  if fetch ~= nil then
+    realSetmetatable(backing, { __index = fetch })
+    realSetmetatable(fresh, { __index = backing })
+    first = fresh
+  end
+  local value = realSetmetatable({}, {
+    __index = first, __newindex = refuseWrite, __tostring = describe,
+    __metatable = what, __name = "droprules." .. what,
+  })
+  sealed[value] = backing
+  return value
+end
+
+--- A plain copy of a view (and the views inside it), so that data read through one
+--- object can be stored through another; anything else is returned as it is.
+function trusted.thaw(value)
+  if not views[value] then return value end
+  local plain = {}
+  for key, element in realNext, sealed[value] do plain[key] = trusted.thaw(element) end
+  return plain
+end
+
+--- The table behind a sealed value, for the host's own code.
+function trusted.backing(value) return sealed[value] end
+
+function trusted.newEnvironment(extra)
+  local env = {
+    assert = assert, error = error, ipairs = ipairs, pairs = pairs,
+    pcall = pcall, rawequal = rawequal, rawget = rawget, rawlen = rawlen,
+    select = select, getmetatable = getmetatable,
+    tonumber = tonumber, tostring = tostring, type = type, xpcall = xpcall,
+    _VERSION = _VERSION,
+    string = copy(string, "dump"), table = copy(table), math = copy(math),
+    utf8 = copy(utf8), coroutine = copy(coroutine),
+  }
+  env._G = env
+  -- Each environment has its own modules: a module's table, changed by one rule file,
+  -- is never the table another file required.
+  local loadedModules = {}
+  function env.rawset(object, key, value)
+    if sealed[object] ~= nil then
+      error("rawset: " .. getmetatable(object) .. " belongs to the host and cannot be set", 2)
+    end
+    return realRawset(object, key, value)
+  end
+  function env.next(object, key)
+    if sealed[object] ~= nil then return realNext(sealed[object], key) end
+    return realNext(object, key)
+  end
+  function env.setmetatable(object, metatable)
+    if type(metatable) == "table" and rawget(metatable, "__gc") ~= nil then
+      error("__gc metamethods are not available to rules", 2)
+    end
+    return realSetmetatable(object, metatable)
+  end
+  function env.load(chunk, chunkName, _, chunkEnv)
+    return realLoad(boundedChunk(chunk), chunkName, "t", chunkEnv == nil and env or chunkEnv)
+  end
+  function env.collectgarbage(option)
+    if option ~= "count" then
+      error("collectgarbage: only \"count\" is available to rules", 2)
+    end
+    return realCollect("count")
+  end
+  function env.print(...)
+    local parts = {}
+    for index = 1, select("#", ...) do
+      parts[index] = tostring((select(index, ...)))
+    end
+    local line = concat(parts, "\t")
+    -- Cut here, before the host copies it: a trace is read by people.
+    if #line > maximumPrintedLine then
+      line = line:sub(1, maximumPrintedLine) .. "... (" .. (#line - maximumPrintedLine) .. " more bytes not shown)"
+    end
+    host.print(line)
+  end
+  function env.require(name)
+    if type(name) ~= "string" then
+      error("require expects a module name string", 2)
+    end
+    local cached = loadedModules[name]
+    if cached ~= nil then return cached.value end
+    local source, path = host.readModule(name)
+    if source == nil then error(path, 2) end
+    local chunk, message = realLoad(source, "@" .. path, "t", trusted.newEnvironment(extra))
+    if chunk == nil then error(message, 0) end
+    local value = chunk(name, path)
+    if value == nil then value = true end
+    loadedModules[name] = { value = value }
+    return value
+  end
+  if extra then
+    for name, value in pairs(extra) do
+      -- A table global (droprules) is copied, so no file can change another's.
+      env[name] = type(value) == "table" and copy(value) or value
+    end
+  end
+  return env
+end
+
+--- Lua's own pattern functions, for tests that compare the bounded ones with them.
+function trusted.originalPatternsForTesting() return originalPatterns end
+
+function trusted.dumpForTesting(source)
+  return dump(realLoad(source))
+end
+
+math.randomseed(host.randomSeed)
+return trusted

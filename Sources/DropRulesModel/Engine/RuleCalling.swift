@@ -1,0 +1,148 @@
+/// The callbacks a rule can implement: SwiftUI's DropDelegate for targets of its type,
+/// and the drag source's side for drags that start from them.
+public enum Handler: String, Sendable, CaseIterable, Hashable {
+  case validateDrop
+  case dropEntered
+  case dropUpdated
+  case dropExited
+  case performDrop
+  /// `canDrag(item, source)`: whether a board item may be dragged.
+  case canDrag
+  /// `dragOperations(info, source)`: the operations the source allows.
+  case dragOperations
+  /// `dragEnded(info, source)`: how the drag ended, once per source target.
+  case dragEnded
+
+  /// Whether the handler belongs to the drag source's side.
+  public var isSourceHandler: Bool {
+    switch self {
+    case .canDrag, .dragOperations, .dragEnded: true
+    default: false
+    }
+  }
+
+  /// Whether a rule with these handlers makes its targets drop targets: it has a drop
+  /// handler, or no handler at all (a rule of defaults). A rule of source handlers only
+  /// governs drags *from* its targets and leaves drops to the targets underneath.
+  package static func takesDrops(implementing implements: (Handler) -> Bool) -> Bool {
+    allCases.contains { !$0.isSourceHandler && implements($0) } || !allCases.contains(where: implements)
+  }
+}
+
+/// A loaded rule, as the engine knows it: an index into the rule set.
+public typealias RuleID = Int
+
+/// What a handler returned, read without copying the value out of the rule's language.
+public enum HandlerValue: Hashable, Sendable {
+  /// nil, or no value.
+  case nothing
+  case boolean(Bool)
+  /// A proposal word, or `{ operation = ..., index = n }`.
+  case proposal(Proposal, index: Int?)
+  /// What `dragOperations` allowed.
+  case operations(Set<DragOperation>)
+  /// Anything else, as the trace shows it.
+  case other(String)
+
+  /// As the trace shows it: `true`, `move`, `{ index = 2, operation = copy }`, `nil`.
+  public var description: String {
+    switch self {
+    case .nothing: "nil"
+    case .boolean(let flag): String(flag)
+    case .proposal(let proposal, nil): proposal.rawValue
+    case .proposal(let proposal, let index?): "{ index = \(index), operation = \(proposal.rawValue) }"
+    case .operations(let operations): "{ " + DragOperation.names(operations) + " }"
+    case .other(let text): text
+    }
+  }
+
+  /// Lua truthiness: everything but nil and false.
+  var isTruthy: Bool {
+    switch self {
+    case .nothing, .boolean(false): false
+    default: true
+    }
+  }
+}
+
+/// The result of asking a rule to run a handler.
+public enum HandlerResult: Sendable {
+  /// The rule has no such handler.
+  case notImplemented
+  case returned(HandlerValue)
+  /// The handler raised; the diagnostic says where and why.
+  case failed(Diagnostic)
+}
+
+/// What a handler sees besides its target: the pointer and, at the end, the drop.
+public struct HandlerContext: Sendable, Equatable {
+  /// The pointer in global coordinates.
+  public var pointer: Point
+  /// The pointer relative to the target's origin.
+  public var location: Point
+  /// The insertion index, when the target has an item extent or the step names one.
+  public var index: Int?
+  /// The negotiated operation, in performDrop.
+  public var operation: DragOperation?
+  /// How the drag ended, in the final dropExited and in dragEnded.
+  public var outcome: DropOutcome?
+  // Items and targets are positions here, not ids: the context stays a plain value that
+  // costs nothing to make and copy on every pointer step.
+  /// The 1-based place, in the target's items, of the item under the pointer, and the
+  /// third of it the pointer is over, in targets with an item extent.
+  public var over: Int?
+  public var edge: ItemEdge?
+  /// The 1-based place, in the source's items, of the item `canDrag` is asked about.
+  public var item: Int?
+  /// Whether the pointer is over another app, off the board.
+  public var outside = false
+  /// The board position of the target that took the drop, in dragEnded.
+  public var destination: Int?
+
+  public init(
+    pointer: Point, location: Point, index: Int? = nil, operation: DragOperation? = nil, outcome: DropOutcome? = nil
+  ) {
+    self.pointer = pointer
+    self.location = location
+    self.index = index
+    self.operation = operation
+    self.outcome = outcome
+  }
+}
+
+/// How the drag engine reaches rules, whatever they are written in.
+///
+/// The engine decides when each handler runs; an implementation turns a call into the
+/// rule's language and back. Tests drive the engine with a Swift implementation.
+public protocol RuleCalling: AnyObject {
+  /// The rule for targets of this type (its own, else the fallback), or nil.
+  func rule(forTargetType type: String) -> RuleID?
+  /// Types one dragged item must conform to for the rule's targets to take part; nil
+  /// accepts every drag.
+  func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]?
+  /// Whether the rule has this handler.
+  func implements(_ handler: Handler, in rule: RuleID) -> Bool
+  /// A drag began with these items (those `canDrag` let go); a diagnostic if the rules
+  /// could not be told (an internal failure).
+  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
+    -> Diagnostic?
+  func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic?
+  /// The operations the drag allows changed (a source limited them, or the pointer left
+  /// the board or came back).
+  func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic?
+  /// A drop into another app took these of the dragged items (those it accepts), before
+  /// the sources' `dragEnded`.
+  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic?
+  /// Where a handler is defined, for diagnostics about what it returned.
+  func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)?
+  /// Runs `handler` of `rule` for the target at `position` of the engine's board.
+  func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
+    -> HandlerResult
+  /// Targets changed without the rules changing them (a rollback).
+  func targetsDidChange(_ targets: [TargetID])
+  /// The board was replaced: positions and everything read of it are void.
+  func boardWasReplaced()
+  func dragDidEnd()
+  /// What rule code printed since the last call, in order.
+  func takePrintedLines() -> [String]
+}

@@ -1,0 +1,61 @@
+import DropRules
+import Foundation
+
+/// Turns the paths a user names into the files a command works on: a file stands for
+/// itself; a directory gives the files under it of the kind the command wants.
+public enum FileDiscovery {
+  /// Rule files: `*.lua`, except tests (`*_test.lua`), modules (anything under a
+  /// `lib/` folder, which only `require` loads) and editor definitions (`*.d.lua`, such
+  /// as the `types/droprules.d.lua` that `droprules init` writes).
+  public static func isRuleFile(_ relativePath: String) -> Bool {
+    relativePath.hasSuffix(".lua") && !relativePath.hasSuffix("_test.lua") && !relativePath.hasSuffix(".d.lua")
+      && !relativePath.split(separator: "/").dropLast().contains("lib")
+  }
+
+  /// What `droprules test` runs: Lua test files and scenario files.
+  public static func isTestFile(_ relativePath: String) -> Bool {
+    relativePath.hasSuffix("_test.lua") || relativePath.hasSuffix(".scenario.json")
+  }
+
+  /// The files `paths` name, sorted, each once (a file named twice, by the same path or
+  /// through a folder, a `..` or a link, is kept under its first name), and the paths
+  /// that do not exist.
+  ///
+  /// - Parameters:
+  ///   - recursive: whether directories are searched below their top level.
+  ///   - wanted: which files of a directory to take, by their path relative to it.
+  ///     Files named directly are always taken.
+  public static func files(
+    in paths: [String], recursive: Bool, where wanted: (String) -> Bool
+  ) -> (files: [String], missing: [String]) {
+    var files: [String] = []
+    var missing: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        missing.append(path)
+        continue
+      }
+      guard isDirectory.boolValue else {
+        files.append(path)
+        continue
+      }
+      let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+      let relatives =
+        recursive
+        ? (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
+        : (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      files += relatives.filter(wanted).map { base + "/" + $0 }
+    }
+    var seen: Set<String> = []
+    let unique = files.filter { seen.insert(RuleFileConfinement.realPath($0) ?? $0).inserted }
+    return (unique.sorted(), missing)
+  }
+
+  /// Rule files grouped by folder, since the files of one folder load into one host.
+  public static func ruleFileGroups(in paths: [String], recursive: Bool) -> (groups: [[String]], missing: [String]) {
+    let (files, missing) = files(in: paths, recursive: recursive, where: isRuleFile)
+    let byFolder = Dictionary(grouping: files) { ($0 as NSString).deletingLastPathComponent }
+    return (byFolder.keys.sorted().map { byFolder[$0] ?? [] }, missing)
+  }
+}

@@ -1,0 +1,74 @@
+/// The protocol's answers about the board and the server: `board`, `describe`, `version`.
+import DropRules
+
+extension ProtocolDispatcher {
+  /// `{"targets": {id: [item ids]}, "data": {id: {...}}}`, as `run --format json`
+  /// shows the final board: data only for targets that have some.
+  static func boardJSON(_ board: Board) -> JSONValue {
+    var targets: [String: JSONValue] = [:]
+    var data: [String: JSONValue] = [:]
+    for target in board.targets {
+      targets[target.id] = .array(target.items.map(JSONValue.string))
+      if !target.data.isEmpty { data[target.id] = .object(target.data) }
+    }
+    return .object(["targets": .object(targets), "data": .object(data)])
+  }
+
+  /// Everything a client needs to draw the board: targets in drawing order (later on
+  /// top) with frames, parents, data and items with their names and types; the declared
+  /// types; the rule files; whether a drag is in progress.
+  func describe(staged: Bool) -> JSONValue {
+    let board = staged ? session.host.currentBoard : session.host.board
+    let targets = board.targets.map { target -> JSONValue in
+      .object([
+        "id": .string(target.id),
+        "type": .string(target.type),
+        "frame": .array([target.frame.x, target.frame.y, target.frame.width, target.frame.height].map(Self.number)),
+        "parent": target.parent.map(JSONValue.string) ?? .null,
+        "data": .object(target.data),
+        "axis": target.axis.map { .string($0.rawValue) } ?? .null,
+        "itemExtent": target.itemExtent.map(Self.number) ?? .null,
+        "items": .array(target.items.map { Self.itemJSON(id: $0, item: board.item($0)) }),
+      ])
+    }
+    return .object([
+      "targets": .array(targets),
+      "types": .array(
+        session.declaredTypes.map { type in
+          .object(["id": .string(type.id.rawValue), "conformsTo": .array(type.conformsTo.map { .string($0.rawValue) })])
+        }),
+      "rules": .array(session.ruleFiles.map(JSONValue.string)),
+      "dragging": .bool(session.isDragging),
+    ])
+  }
+
+  /// The protocol version, its methods and the limits the server runs under.
+  func version() -> JSONValue {
+    let limits = session.limits
+    return .object([
+      "protocol": .integer(Int64(Self.protocolVersion)),
+      "methods": .array(Method.allCases.map { .string($0.rawValue) }),
+      "maximumRequestBytes": .integer(Int64(Self.maximumRequestBytes)),
+      "maximumBatchSize": .integer(Int64(Self.maximumBatchSize)),
+      "limits": .object([
+        "maxInstructions": .integer(Int64(limits.maxInstructions)),
+        "maxMemory": .integer(Int64(limits.maxMemory)),
+        "maxTimeMs": .integer(Int64(limits.maxTimeMilliseconds)),
+      ]),
+    ])
+  }
+
+  private static func itemJSON(id: ItemID, item: DragItem?) -> JSONValue {
+    .object([
+      "id": .string(id),
+      "name": item?.name.map(JSONValue.string) ?? .null,
+      "types": .array((item?.types ?? []).map { .string($0.rawValue) }),
+    ])
+  }
+
+  /// A whole coordinate as an integer (`100`, not `100.0`), as the JSON trace writes it.
+  private static func number(_ value: Double) -> JSONValue {
+    if let whole = Int64(exactly: value) { return .integer(whole) }
+    return .number(value)
+  }
+}

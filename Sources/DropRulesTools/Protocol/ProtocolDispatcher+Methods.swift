@@ -1,0 +1,153 @@
+import DropRules
+import Foundation
+
+/// The protocol's methods: each reads its params, calls the session and answers with
+/// JSON. A method that needs a drag (or needs none) says so with a drag error before
+/// it reads its params.
+extension ProtocolDispatcher {
+  /// The methods, by the names requests use.
+  enum Method: String, CaseIterable {
+    case load, setBoard, beginDrag, move, modifiers, outside, drop, cancel, board, describe, trace, errors, version
+  }
+
+  func call(_ method: Method, params: JSONValue?) throws(RPCError) -> JSONValue {
+    switch method {
+    case .load: return try load(params)
+    case .setBoard: return try setBoard(params)
+    case .beginDrag: return try beginDrag(params)
+    case .move: return try move(params)
+    case .modifiers: return try modifiers(params)
+    case .outside: return try outside(params)
+    case .drop:
+      try requireDrag(params, allowed: [])
+      return try stepResult { () throws(HostSessionError) in try session.drop() }
+    case .cancel:
+      try requireDrag(params, allowed: [])
+      return try stepResult { () throws(HostSessionError) in try session.cancel() }
+    case .board:
+      let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
+      return Self.boardJSON(staged ? session.host.currentBoard : session.host.board)
+    case .describe:
+      let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
+      return describe(staged: staged)
+    case .trace:
+      _ = try RPCParams(params, allowed: [])
+      return TraceReport.json(session.host.trace)
+    case .errors:
+      _ = try RPCParams(params, allowed: [])
+      return .object(["errors": .array(session.dragDiagnostics.map(TraceReport.json))])
+    case .version:
+      _ = try RPCParams(params, allowed: [])
+      return version()
+    }
+  }
+
+  // MARK: Between drags
+
+  private func load(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+    try requireNoDrag()
+    let params = try RPCParams(json, allowed: ["rules"])
+    let paths = try params.strings("rules")
+    for (offset, path) in (paths ?? []).enumerated() where !FileManager.default.fileExists(atPath: path) {
+      throw .invalidParams(at: "\(RPCParams.root).rules[\(offset)]", "no such rule file or folder '\(path)'")
+    }
+    let report: RuleLoadReport
+    do { report = try session.loadRules(paths) } catch { throw .session(error) }
+    return .object([
+      "files": .array(report.files.map(JSONValue.string)),
+      "warnings": .array(report.warnings.map { .string($0.description) }),
+      "printed": .array(report.printed.map(JSONValue.string)),
+    ])
+  }
+
+  private func setBoard(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+    try requireNoDrag()
+    let params = try RPCParams(json, allowed: ["targets", "types"])
+    let board = try params.read { decoder throws(ScenarioError) in
+      try decoder.decodeBoard(.object(params.fields.filter { $0.key == "targets" }), at: RPCParams.root)
+    }
+    let types = try params["types"].map { value throws(RPCError) in
+      try params.read { decoder throws(ScenarioError) in
+        try decoder.decodeTypes(value, at: RPCParams.root + ".types")
+      }
+    }
+    do { try session.setBoard(board, types: types ?? []) } catch { throw .session(error) }
+    return .object([
+      "targets": .integer(Int64(board.targets.count)), "items": .integer(Int64(board.placedItems.count)),
+    ])
+  }
+
+  // MARK: Drags
+
+  private func beginDrag(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+    try requireNoDrag()
+    let params = try RPCParams(json, allowed: ["items", "allowedOperations", "modifiers"])
+    let board = session.host.board
+    let request = try params.read { decoder throws(ScenarioError) in
+      try decoder.decodeDrag(.object(params.fields), board: board, at: RPCParams.root)
+    }
+    return try stepResult { () throws(HostSessionError) in try session.beginDrag(request) }
+  }
+
+  private func move(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+    let params = try requireDrag(json, allowed: ["at", "over", "index"])
+    guard params["at"] != nil || params["over"] != nil else {
+      throw .invalidParams(at: RPCParams.root, "expected {\"at\": [x, y]} or {\"over\": id, \"index\": n}")
+    }
+    return try run(step(params))
+  }
+
+  private func modifiers(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+    let params = try requireDrag(json, allowed: ["modifiers"])
+    guard params["modifiers"] != nil else {
+      throw .invalidParams(at: RPCParams.root + ".modifiers", "required key 'modifiers' is missing")
+    }
+    return try run(step(params))
+  }
+
+  private func outside(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+    let params = try requireDrag(json, allowed: ["accepts", "operation"])
+    return try run(
+      params.read { decoder throws(ScenarioError) in
+        try decoder.decodeOutside(.object(params.fields), at: RPCParams.root)
+      })
+  }
+
+  /// Reads params as a scenario step; the host checks a target id when the step runs,
+  /// so an unknown target is a drag error, as it is for ``RuleHost/moveOver(_:index:)``.
+  private func step(_ params: RPCParams) throws(RPCError) -> ScenarioStep {
+    try params.read { decoder throws(ScenarioError) in
+      try decoder.decodeStep(.object(params.fields), at: RPCParams.root, board: nil)
+    }
+  }
+
+  private func run(_ step: ScenarioStep) throws(RPCError) -> JSONValue {
+    try stepResult { () throws(HostSessionError) in
+      switch step {
+      case .at(let point): try session.movePointer(to: point)
+      case .over(let target, let index): try session.moveOver(target, index: index)
+      case .modifiers(let modifiers): try session.setModifiers(modifiers)
+      case .outside(let accepts, let operation): try session.moveOutside(accepting: accepts, operation: operation)
+      case .drop: try session.drop()
+      case .cancel: try session.cancel()
+      }
+    }
+  }
+
+  /// A step as the trace shows it: the answer of every drag method.
+  private func stepResult(_ call: () throws(HostSessionError) -> TraceStep) throws(RPCError) -> JSONValue {
+    do { return TraceReport.json(try call()) } catch { throw .session(error) }
+  }
+
+  // MARK: State checks
+
+  private func requireNoDrag() throws(RPCError) {
+    if session.isDragging { throw .session(.drag(.dragInProgress)) }
+  }
+
+  @discardableResult
+  private func requireDrag(_ json: JSONValue?, allowed: [String]) throws(RPCError) -> RPCParams {
+    guard session.isDragging else { throw .session(.drag(.noDrag)) }
+    return try RPCParams(json, allowed: allowed)
+  }
+}

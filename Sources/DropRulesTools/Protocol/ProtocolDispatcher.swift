@@ -1,0 +1,110 @@
+import DropRules
+import Foundation
+
+/// Turns one JSON-RPC 2.0 request text into one response text for a ``HostSession``:
+/// the host protocol (`droprules serve`) without its transport, so that stdio, an HTTP
+/// handler or a test can carry it.
+///
+/// ```swift
+/// let dispatcher = ProtocolDispatcher(session: try HostSession())
+/// dispatcher.respond(to: #"{"jsonrpc": "2.0", "id": 1, "method": "version"}"#)
+/// // {"id":1,"jsonrpc":"2.0","result":{"methods":[...],"protocol":1,...}}
+/// ```
+///
+/// A request that is not JSON, not a request, names no method or has the wrong params
+/// is answered with an error, and the session is unchanged. Notifications (requests
+/// without an id) run and get no answer. A batch (an array of requests) runs in order
+/// and is answered with an array, as JSON-RPC 2.0 says.
+public final class ProtocolDispatcher {
+  /// The session the requests drive.
+  public let session: HostSession
+
+  /// The longest request text answered; a longer one gets an invalid request error.
+  public static let maximumRequestBytes = 16 * 1024 * 1024
+  /// The most requests one batch may hold: a batch's answer is written whole, so this
+  /// bounds what one request line can make the server hold.
+  public static let maximumBatchSize = 1000
+  /// The protocol's version, which `version` answers; it grows when a method changes
+  /// in a way old clients would notice.
+  public static let protocolVersion = 1
+
+  /// A dispatcher that drives `session`; requests change it, one at a time.
+  public init(session: HostSession) { self.session = session }
+
+  /// Answers one request text (a line without its newline): a response, an array of
+  /// responses for a batch, or nil when there is nothing to answer (notifications, a
+  /// blank line).
+  public func respond(to request: Data) -> String? {
+    guard request.contains(where: { !Self.isWhitespace($0) }) else { return nil }
+    guard request.count <= Self.maximumRequestBytes else {
+      return Self.responseToOverlongRequest(byteCount: request.count)
+    }
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(request)
+    } catch {
+      return Self.response(id: .null, error: .parseError(error)).serialized()
+    }
+    guard case .array(let batch) = json else { return respond(toOne: json)?.serialized() }
+    guard !batch.isEmpty else {
+      return Self.response(id: .null, error: .invalidRequest("an empty batch")).serialized()
+    }
+    guard batch.count <= Self.maximumBatchSize else {
+      return Self.response(
+        id: .null,
+        error: .invalidRequest("a batch of \(batch.count) requests; a batch holds at most \(Self.maximumBatchSize)")
+      ).serialized()
+    }
+    let responses = batch.compactMap(respond(toOne:))
+    return responses.isEmpty ? nil : JSONValue.array(responses).serialized()
+  }
+
+  /// Answers one request text given as a string.
+  public func respond(to request: String) -> String? { respond(to: Data(request.utf8)) }
+
+  /// The answer to a request text longer than ``maximumRequestBytes``, for transports
+  /// that stop reading it early.
+  public static func responseToOverlongRequest(byteCount: Int) -> String {
+    let error = RPCError(
+      code: RPCError.invalidRequestCode,
+      message:
+        "invalid request: the request has \(byteCount) bytes; a request may hold at most \(maximumRequestBytes)",
+      data: .object(["bytes": .integer(Int64(byteCount)), "maximumBytes": .integer(Int64(maximumRequestBytes))]))
+    return response(id: .null, error: error).serialized()
+  }
+
+  /// One request of a line or a batch: its response, or nil for a notification.
+  private func respond(toOne json: JSONValue) -> JSONValue? {
+    let request: RPCRequest
+    switch RPCRequest.read(json) {
+    case .success(let read): request = read
+    case .failure(let failure): return Self.response(id: failure.id, error: failure.error)
+    }
+    let outcome: Result<JSONValue, RPCError>
+    if let method = Method(rawValue: request.method) {
+      do throws(RPCError) {
+        outcome = .success(try call(method, params: request.params))
+      } catch {
+        outcome = .failure(error)
+      }
+    } else {
+      let suggestion = DidYouMean.suggestion(for: request.method, among: Method.allCases.map(\.rawValue))
+      outcome = .failure(.methodNotFound(request.method, suggestion: suggestion))
+    }
+    guard let id = request.id else { return nil }
+    switch outcome {
+    case .success(let result): return .object(["jsonrpc": .string("2.0"), "id": id, "result": result])
+    case .failure(let error): return Self.response(id: id, error: error)
+    }
+  }
+
+  static func response(id: JSONValue, error: RPCError) -> JSONValue {
+    .object(["jsonrpc": .string("2.0"), "id": id, "error": error.json])
+  }
+
+  private static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+}
+
+@available(*, unavailable) extension ProtocolDispatcher: Sendable {}

@@ -1,0 +1,98 @@
+/// A JSON-RPC 2.0 error object: a code, a message for people and data for programs.
+///
+/// The codes are JSON-RPC's own, plus two in its range for server errors: -32000 for a
+/// drag call at the wrong time or naming what is not on the board, -32001 for rule
+/// files that did not load.
+import DropRules
+
+public struct RPCError: Error, Equatable, Sendable {
+  /// The JSON-RPC error code: one of the `...Code` constants below.
+  public var code: Int
+  /// What went wrong, for people: `invalid params: $.params.at[1]: expected a number, got a string`.
+  public var message: String
+  /// What went wrong, for programs: the JSON path, the drag error's kind, the problems.
+  public var data: JSONValue?
+
+  /// An error with a code, a message and optional data.
+  public init(code: Int, message: String, data: JSONValue? = nil) {
+    self.code = code
+    self.message = message
+    self.data = data
+  }
+
+  /// The request line is not JSON.
+  public static let parseErrorCode = -32700
+  /// The JSON is not a request: not an object, wrong `jsonrpc`, a bad `id` or `method`.
+  public static let invalidRequestCode = -32600
+  public static let methodNotFoundCode = -32601
+  /// The params do not have the method's shape; `data.path` says where.
+  public static let invalidParamsCode = -32602
+  /// A drag call at the wrong time (no drag, a drag in progress) or naming a target or
+  /// item that is not on the board.
+  public static let dragErrorCode = -32000
+  /// Rule files did not load; `data.problems` lists them as `file:line: message`.
+  public static let ruleLoadErrorCode = -32001
+
+  /// The error as JSON-RPC writes it.
+  public var json: JSONValue {
+    var fields: [String: JSONValue] = ["code": .integer(Int64(code)), "message": .string(message)]
+    if let data { fields["data"] = data }
+    return .object(fields)
+  }
+
+  static func parseError(_ error: JSONParseError) -> RPCError {
+    RPCError(
+      code: parseErrorCode, message: "parse error: \(error.description)",
+      data: .object([
+        "line": .integer(Int64(error.line)), "column": .integer(Int64(error.column)),
+        "message": .string(error.message),
+      ]))
+  }
+
+  static func invalidRequest(_ message: String) -> RPCError {
+    RPCError(code: invalidRequestCode, message: "invalid request: \(message)")
+  }
+
+  /// Invalid params at a JSON path such as `$.params.at[1]`.
+  static func invalidParams(at path: String, _ message: String) -> RPCError {
+    RPCError(
+      code: invalidParamsCode, message: "invalid params: \(path): \(message)",
+      data: .object(["path": .string(path), "message": .string(message)]))
+  }
+
+  static func methodNotFound(_ method: String, suggestion: String?) -> RPCError {
+    // The message quotes a long name in part; `data.method` has all of it.
+    let shown = method.count > 100 ? "\(method.prefix(100))...' (\(method.utf8.count) bytes)" : "\(method)'"
+    var message = "method not found: '\(shown)"
+    var data: [String: JSONValue] = ["method": .string(method)]
+    if let suggestion {
+      message += "; did you mean \(suggestion)?"
+      data["suggestion"] = .string(suggestion)
+    }
+    return RPCError(code: methodNotFoundCode, message: message, data: .object(data))
+  }
+
+  static func session(_ error: HostSessionError) -> RPCError {
+    switch error {
+    case .drag(let drag): RPCError(code: dragErrorCode, message: drag.description, data: dragData(drag))
+    case .rules(let load):
+      RPCError(
+        code: ruleLoadErrorCode,
+        message: "rules did not load: " + load.problems.map(\.description).joined(separator: "; "),
+        data: .object(["problems": .array(load.problems.map { .string($0.description) })]))
+    case .runtime(let lua): RPCError(code: ruleLoadErrorCode, message: "no rule runtime: \(lua.description)")
+    }
+  }
+
+  /// What kind of drag error, and the id it names, for programs.
+  private static func dragData(_ error: DragError) -> JSONValue {
+    switch error {
+    case .dragInProgress: .object(["kind": .string("dragInProgress")])
+    case .noDrag: .object(["kind": .string("noDrag")])
+    case .noItems: .object(["kind": .string("noItems")])
+    case .itemNotOnBoard(let id): .object(["kind": .string("itemNotOnBoard"), "item": .string(id)])
+    case .duplicateItem(let id): .object(["kind": .string("duplicateItem"), "item": .string(id)])
+    case .unknownTarget(let id): .object(["kind": .string("unknownTarget"), "target": .string(id)])
+    }
+  }
+}

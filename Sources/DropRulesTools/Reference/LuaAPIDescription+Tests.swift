@@ -1,0 +1,153 @@
+/// The test API of `*_test.lua` files: simulations, drag handles and expectations.
+import DropRules
+
+extension LuaAPIDescription {
+  private static let proposalName = "\"move\"|\"copy\"|\"forbidden\"|\"cancel\""
+
+  static let simulation = Class(
+    name: "droprules.Simulation", variable: "sim",
+    doc: "A board with its rules loaded, made by `scenario{}`: a rule host of its own.",
+    members: [
+      .field("id", "integer", "The simulation's number, which its handles use.", internal: true),
+      .field(
+        "errors", "droprules.Diagnostic[]",
+        "Every rule error so far (a new list at each read), oldest first."),
+      .method(
+        "drag",
+        Signature(
+          [
+            Param("items", "string|(string|droprules.ItemSpec)[]", "board item ids, or external items as tables"),
+            Param(
+              "options", "{ allowedOperations: droprules.Operation[]?, modifiers: droprules.Modifier[]? }?",
+              "default: both operations, or copy only when every item is external; no modifiers"),
+          ], returns: [Returns("droprules.Drag", "", "")]),
+        "Begins a drag (`canDrag`, `dragOperations`); a drag still in progress on this simulation is cancelled."),
+      .method(
+        "items",
+        Signature([Param("id", "string", "a target id")], returns: [Returns("string[]", "", "item ids, in order")]),
+        "The committed items of a target."),
+      .method(
+        "target",
+        Signature(
+          [Param("id", "string", "a target id")], returns: [Returns("droprules.CommittedTarget", "", "a plain copy")]),
+        "A target as committed: id, type, data and item ids."),
+    ])
+
+  static let drag = Class(
+    name: "droprules.Drag", variable: "drag",
+    doc: "A drag handle from `sim:drag`. It drives its own drag only: once replaced, it raises `this drag is over`.",
+    members: [
+      .field("refused", "string[]", "The ids of the items `canDrag` kept in place."),
+      .field("sim", "integer", "The number of its simulation.", internal: true),
+      .field("serial", "integer", "Which drag of its simulation it drives.", internal: true),
+      .method(
+        "over",
+        Signature(
+          [
+            Param("id", "string", "a target id: the pointer goes to its centre"),
+            Param("options", "{ index: integer? }?", "an insertion index for the step"),
+          ], returns: [Returns(proposalName, "", "the negotiated proposal")]),
+        "Moves the pointer over a target (only it and its ancestors are considered)."),
+      .method(
+        "at",
+        Signature(
+          [Param("x", "number", "board x"), Param("y", "number", "board y")],
+          returns: [Returns(proposalName, "", "the negotiated proposal")]),
+        "Moves the pointer to a point; the innermost target there is hit."),
+      .method(
+        "modifiers",
+        Signature(
+          [Param("list", "droprules.Modifier[]?", "the keys now pressed; nil or {} for none")],
+          returns: [Returns(proposalName, "", "the negotiated proposal")]),
+        "Changes the pressed modifier keys."),
+      .method(
+        "outside",
+        Signature(
+          [
+            Param(
+              "spec", "{ accepts: string|string[]?, operation: droprules.Operation? }?",
+              "what the other app takes (default public.item) and asks for (default copy)")
+          ], returns: [Returns(proposalName, "", "the negotiated proposal")]),
+        "Moves the pointer off the board into another app."),
+      .method(
+        "drop", Signature(returns: [Returns("droprules.Outcome", "", "")]),
+        "Drops: `performDrop`, the last `dropExited`, `dragEnded`."),
+      .method(
+        "cancel", Signature(returns: [Returns("droprules.Outcome", "", "")]),
+        "Cancels the drag: the staged changes roll back."),
+    ])
+
+  static let expectation = Class(
+    name: "droprules.Expectation", variable: "expect(actual)",
+    doc: "What `expect(actual)` returns. A failing matcher raises at the test's line with both values.",
+    members: [
+      .field("actual", "any", "The value under test.", internal: true),
+      .method("toBe", Signature([Param("expected", "any", "")]), "Passes when `actual == expected`."),
+      .method(
+        "toEqual", Signature([Param("expected", "any", "")]),
+        "Passes when the two are equal, tables compared key by key, deeply."),
+      .method("toBeNil", Signature(), "Passes when `actual` is nil."),
+      .method("toBeTruthy", Signature(), "Passes when `actual` is neither nil nor false."),
+      .method("toBeFalsy", Signature(), "Passes when `actual` is nil or false."),
+      .method(
+        "toContain", Signature([Param("expected", "any", "")]),
+        "A string: passes when it contains `expected` as plain text. A table: when a value deeply equals `expected`."),
+    ])
+
+  static let diagnostic = Class(
+    name: "droprules.Diagnostic", variable: "sim.errors[n]",
+    doc: "A rule error, as `sim.errors` lists them.",
+    members: [
+      .field("message", "string", "What went wrong."),
+      .field("file", "string?", "The rule file."),
+      .field("line", "integer?", "The line in it."),
+      .field("handler", "string?", "The handler that raised (`performDrop`)."),
+      .field("target", "string?", "The id of the target it ran for."),
+      .field("step", "integer?", "The number of the drag step it happened in."),
+    ])
+
+  static let committedTarget = Class(
+    name: "droprules.CommittedTarget", variable: "sim:target(id)",
+    doc: "A plain copy of a committed target (`sim:target(id)`).",
+    members: [
+      .field("id", "string", "Its id."), .field("type", "string", "Its target type."),
+      .field("data", "table<string, any>", "A copy of its data."),
+      .field("items", "string[]", "Its item ids, in order."),
+    ])
+
+  static let scenarioSpec = Class(
+    name: "droprules.ScenarioSpec", variable: "spec",
+    doc: "What `scenario{}` takes: a scenario file's schema as a Lua table (lists count from 1 in errors).",
+    members: [
+      .field("name", "string?", "A name for messages."),
+      .field("rules", "string[]?", "Rule files, relative to the test file (default: its name without `_test`)."),
+      .field("types", "{ id: string, conformsTo: string[]? }[]?", "Custom types."),
+      .field("board", "{ targets: droprules.TargetSpec[] }", "The board."),
+      .field("drag", "table?", "As in a scenario file; checked but not run (drive drags with `sim:drag`)."),
+      .field("steps", "table?", "As in a scenario file; checked but not run."),
+      .field("expect", "table?", "As in a scenario file; checked but not run (use `expect(...)`)."),
+    ])
+
+  static let targetSpec = Class(
+    name: "droprules.TargetSpec", variable: "targetSpec",
+    doc: "A target of a scenario's board.",
+    members: [
+      .field("id", "string", "Unique id."), .field("type", "string", "Its target type."),
+      .field("frame", "number[]", "`{ x, y, width, height }` in board coordinates."),
+      .field("parent", "string?", "The id of the target it is nested in."),
+      .field("data", "table<string, any>?", "Free-form data (a JSON object)."),
+      .field("items", "droprules.ItemSpec[]?", "The items it holds, in order."),
+      .field("itemExtent", "number?", "The size of one item along the axis: the host computes `info.index`."),
+      .field("axis", "\"vertical\"|\"horizontal\"?", "The axis items are laid out along (default vertical)."),
+    ])
+
+  static let itemSpec = Class(
+    name: "droprules.ItemSpec", variable: "itemSpec",
+    doc: "An item of a scenario's board, or an external item of a drag.",
+    members: [
+      .field("id", "string", "Unique id."), .field("name", "string?", "A display name."),
+      .field(
+        "representations", "string[][]?",
+        "`{ { type, payload }, ... }`, best fidelity first (or `{ type = ..., payload = ... }` tables)."),
+    ])
+}

@@ -1,0 +1,60 @@
+/// A drag to replay: rules, a board, a drag session, the steps and what to expect.
+import DropRules
+
+public struct Scenario: Sendable {
+  public var name: String
+  /// The scenario file, when it came from one.
+  public var file: String?
+  /// Rule file paths, resolved against the scenario file's folder. ``ScenarioRunner``
+  /// loads only those in that folder tree or under its trusted roots.
+  public var rules: [String]
+  public var types: [(id: TypeIdentifier, conformsTo: [TypeIdentifier])]
+  public var board: Board
+  public var drag: DragRequest
+  public var steps: [ScenarioStep]
+  public var expect: ScenarioExpectation?
+}
+
+/// One step of a scenario's drag.
+public enum ScenarioStep: Hashable, Sendable {
+  case at(Point)
+  case over(TargetID, index: Int?)
+  case modifiers(Set<Modifier>)
+  /// Off the board, into an app that takes `accepts` and asks for `operation`.
+  case outside(accepts: [TypeIdentifier], operation: DragOperation)
+  case drop
+  case cancel
+
+  /// Whether the step ends the drag.
+  public var endsDrag: Bool {
+    switch self {
+    case .drop, .cancel: true
+    default: false
+    }
+  }
+}
+
+/// What a scenario expects; each part is checked only when given.
+public struct ScenarioExpectation: Hashable, Sendable {
+  /// The negotiated proposal after each pointer, outside or modifier step.
+  public var proposals: [Proposal]?
+  public var outcome: DropOutcome?
+  /// Item ids per target after the drag; `*` matches any one item (a fresh copy).
+  public var board: [TargetID: [String]]?
+  /// Data keys per target after the drag; keys not named are not checked, and null
+  /// expects the key to be absent.
+  public var data: [TargetID: [String: JSONValue]]?
+  /// How many rule errors the drag reports.
+  public var errors: Int?
+
+  public init(
+    proposals: [Proposal]? = nil, outcome: DropOutcome? = nil, board: [TargetID: [String]]? = nil,
+    data: [TargetID: [String: JSONValue]]? = nil, errors: Int? = nil
+  ) {
+    self.proposals = proposals
+    self.outcome = outcome
+    self.board = board
+    self.data = data
+    self.errors = errors
+  }
+}

@@ -1,0 +1,486 @@
+import DropRules
+import Foundation
+
+/// Reads scenarios from JSON (files) or from JSON-shaped values (Lua tests), checking
+/// every field and naming its path when something is wrong.
+public struct ScenarioDecoder {
+  /// Scenario files larger than this are refused before parsing.
+  public static let maximumFileSize = 16 * 1024 * 1024
+  /// The keys a scenario, a target of its board and an item may have; any other is an error.
+  static let scenarioKeys = ["name", "rules", "types", "board", "drag", "steps", "expect"]
+  static let targetKeys = ["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"]
+  static let itemKeys = ["id", "name", "representations"]
+
+  private let file: String
+  private let baseDirectory: String
+  private let firstIndex: Int
+
+  /// - Parameters:
+  ///   - file: the name errors give (the scenario or test file).
+  ///   - baseDirectory: where relative rule paths start.
+  ///   - firstIndex: how error paths number list elements: 0 for JSON files, 1 for the
+  ///     Lua tables of rule tests, so that a path matches what its author wrote.
+  public init(file: String, baseDirectory: String, firstIndex: Int = 0) {
+    self.file = file
+    self.baseDirectory = baseDirectory
+    self.firstIndex = firstIndex
+  }
+
+  /// An element's place in an error path: `[0]` in JSON, `[1]` in Lua.
+  private func position(_ offset: Int) -> String {
+    "[\(offset + firstIndex)]"
+  }
+
+  /// Loads a `*.scenario.json` file.
+  public static func load(path: String) throws(ScenarioError) -> Scenario {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if let size = attributes?[.size] as? Int, size > maximumFileSize {
+      throw ScenarioError(file: path, path: "", message: "the file is \(size) bytes; scenarios are limited to 16 MiB")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ScenarioError(file: path, path: "", message: "cannot read the file")
+    }
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(data)
+    } catch {
+      throw ScenarioError(
+        file: path, path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+    }
+    let directory = (path as NSString).deletingLastPathComponent
+    do {
+      return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
+    } catch {
+      // The value the error is about, found in the text again: editors link to file:line:column.
+      var located = error
+      if let (line, column) = JSONLocator.lineAndColumn(of: error.path, in: Array(data)) {
+        located.line = line
+        located.column = column
+      }
+      throw located
+    }
+  }
+
+  /// Decodes a scenario from its JSON form.
+  ///
+  /// - Parameter defaultRules: rule paths used when the scenario names none.
+  /// - Parameter requiresDrag: false for Lua tests, whose drags come later from `sim:drag`.
+  public func decode(
+    _ json: JSONValue, defaultRules: [String] = [], requiresDrag: Bool = true
+  ) throws(ScenarioError) -> Scenario {
+    let root = try object(json, at: "")
+    try allowOnly(Self.scenarioKeys, in: root, at: "")
+    let name = try present(root, "name").map { value throws(ScenarioError) in try string(value, at: "name") } ?? file
+    var rules = defaultRules
+    if let list = present(root, "rules") {
+      rules = try array(list, at: "rules").enumerated().map { offset, value throws(ScenarioError) in
+        try rulePath(string(value, at: "rules\(position(offset))"), at: "rules\(position(offset))")
+      }
+    }
+    let types = try present(root, "types").map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
+    guard let boardJSON = root["board"] else { throw missing("board") }
+    let board = try decodeBoard(boardJSON)
+    let drag: DragRequest
+    if let dragJSON = present(root, "drag") {
+      drag = try decodeDrag(dragJSON, board: board)
+    } else if requiresDrag {
+      throw missing("drag")
+    } else {
+      drag = DragRequest(items: [])
+    }
+    let steps = try decodeSteps(present(root, "steps") ?? .array([]), board: board)
+    let expect = try present(root, "expect").map { value throws(ScenarioError) in
+      try decodeExpectation(value, board: board)
+    }
+    return Scenario(
+      name: name, file: file, rules: rules, types: types, board: board, drag: drag, steps: steps, expect: expect)
+  }
+
+  // MARK: Parts
+
+  private func rulePath(_ path: String, at location: String) throws(ScenarioError) -> String {
+    let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      throw error(at: location, "rule file '\(path)' not found (looked for \(resolved))")
+    }
+    return resolved
+  }
+
+  /// Decodes declared types: `[{"id", "conformsTo": [...]}]`; `at` names the list in errors.
+  func decodeTypes(_ json: JSONValue, at listPath: String = "types") throws(ScenarioError) -> [(
+    id: TypeIdentifier, conformsTo: [TypeIdentifier]
+  )] {
+    try array(json, at: listPath).enumerated().map { offset, value throws(ScenarioError) in
+      let path = "\(listPath)\(position(offset))"
+      let fields = try object(value, at: path)
+      try allowOnly(["id", "conformsTo"], in: fields, at: path)
+      guard let id = fields["id"] else { throw missing(path + ".id") }
+      let parents = try
+        (present(fields, "conformsTo").map { value throws(ScenarioError) in try array(value, at: path + ".conformsTo") }
+        ?? [])
+        .enumerated().map { index, parent throws(ScenarioError) in
+          TypeIdentifier(try string(parent, at: "\(path).conformsTo\(position(index))"))
+        }
+      return (TypeIdentifier(try string(id, at: path + ".id")), parents)
+    }
+  }
+
+  /// Decodes a board: `{"targets": [...]}`; `at` names it in errors.
+  func decodeBoard(_ json: JSONValue, at boardPath: String = "board") throws(ScenarioError) -> Board {
+    let fields = try object(json, at: boardPath)
+    try allowOnly(["targets"], in: fields, at: boardPath)
+    guard let targetsJSON = fields["targets"] else { throw missing(boardPath + ".targets") }
+    var targets: [DropTarget] = []
+    var items: [DragItem] = []
+    // Where each target id was declared, as offsets: paths are made only for an error.
+    var targetOffsets: [TargetID: Int] = [:]
+    let targetsList = try array(targetsJSON, at: boardPath + ".targets")
+    targets.reserveCapacity(targetsList.count)
+    targetOffsets.reserveCapacity(targetsList.count)
+    let targetPath = { (offset: Int) in "\(boardPath).targets\(self.position(offset))" }
+    for (offset, value) in targetsList.enumerated() {
+      let (target, targetItems) = try decodeTarget(value, at: targetPath(offset))
+      if let first = targetOffsets.updateValue(offset, forKey: target.id) {
+        throw error(
+          at: targetPath(offset) + ".id", "duplicate target id '\(target.id)' (first at \(targetPath(first)))")
+      }
+      targets.append(target)
+      items += targetItems
+    }
+    do {
+      return try Board(targets: targets, items: items)
+    } catch let boardError {
+      let path: String
+      switch boardError {
+      case .unknownParent(let target, _), .parentCycle(let target):
+        path = (targetOffsets[target].map(targetPath) ?? boardPath) + ".parent"
+      default: path = boardPath + ".targets"
+      }
+      throw error(at: path, boardError.description)
+    }
+  }
+
+  private func decodeTarget(
+    _ json: JSONValue, at path: @autoclosure () -> String
+  ) throws(ScenarioError) -> (DropTarget, [DragItem]) {
+    let fields = try object(json, at: path())
+    try allowOnly(Self.targetKeys, in: fields, at: path())
+    guard let id = fields["id"] else { throw missing(path() + ".id") }
+    guard let type = fields["type"] else { throw missing(path() + ".type") }
+    guard let frameJSON = fields["frame"] else { throw missing(path() + ".frame") }
+    let frame = try decodeFrame(frameJSON, at: path() + ".frame")
+    let data =
+      try present(fields, "data").map { value throws(ScenarioError) in try object(value, at: path() + ".data") } ?? [:]
+    let items = try
+      (present(fields, "items").map { value throws(ScenarioError) in try array(value, at: path() + ".items") } ?? [])
+      .enumerated().map { offset, value throws(ScenarioError) in
+        try decodeItem(value, at: "\(path()).items\(position(offset))")
+      }
+    var axis: ItemAxis?
+    if let axisJSON = present(fields, "axis") {
+      let name = try string(axisJSON, at: path() + ".axis")
+      guard let parsed = ItemAxis(rawValue: name) else {
+        throw error(at: path() + ".axis", "expected \"vertical\" or \"horizontal\", got \"\(name)\"")
+      }
+      axis = parsed
+    }
+    var extent: Double?
+    if let extentJSON = present(fields, "itemExtent") {
+      let value = try number(extentJSON, at: path() + ".itemExtent")
+      guard value > 0 else {
+        throw error(at: path() + ".itemExtent", "must be greater than 0, got \(formatNumber(value))")
+      }
+      extent = value
+    }
+    let target = DropTarget(
+      id: try string(id, at: path() + ".id"), type: try string(type, at: path() + ".type"), frame: frame,
+      parent: try present(fields, "parent").map { value throws(ScenarioError) in
+        try string(value, at: path() + ".parent")
+      },
+      data: data, items: items.map(\.id), axis: axis, itemExtent: extent)
+    return (target, items)
+  }
+
+  private func decodeFrame(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Rect {
+    let values = try array(json, at: path())
+    guard values.count == 4 else {
+      throw error(at: path(), "expected [x, y, width, height], got \(values.count) values")
+    }
+    let numbers = try values.enumerated().map { offset, value throws(ScenarioError) in
+      try number(value, at: "\(path())\(position(offset))")
+    }
+    guard numbers[2] >= 0, numbers[3] >= 0 else { throw error(at: path(), "width and height must not be negative") }
+    return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+  }
+
+  private func decodeItem(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> DragItem {
+    let fields = try object(json, at: path())
+    try allowOnly(Self.itemKeys, in: fields, at: path())
+    guard let id = fields["id"] else { throw missing(path() + ".id") }
+    let representations = try
+      (present(fields, "representations").map { value throws(ScenarioError) in
+        try array(value, at: path() + ".representations")
+      } ?? []).enumerated().map { offset, value throws(ScenarioError) in
+        try decodeRepresentation(value, at: "\(path()).representations\(position(offset))")
+      }
+    return DragItem(
+      id: try string(id, at: path() + ".id"),
+      name: try present(fields, "name").map { value throws(ScenarioError) in try string(value, at: path() + ".name") },
+      representations: representations)
+  }
+
+  private func decodeRepresentation(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError)
+    -> Representation
+  {
+    if case .array(let pair) = json {
+      guard pair.count == 2 else { throw error(at: path(), "expected [type, payload], got \(pair.count) values") }
+      return Representation(
+        type: TypeIdentifier(try string(pair[0], at: path() + "[0]")), payload: try string(pair[1], at: path() + "[1]"))
+    }
+    let fields = try object(json, at: path(), expected: "[type, payload] or {\"type\", \"payload\"}")
+    guard let type = fields["type"] else { throw missing(path() + ".type") }
+    return Representation(
+      type: TypeIdentifier(try string(type, at: path() + ".type")),
+      payload: try present(fields, "payload").map { value throws(ScenarioError) in
+        try string(value, at: path() + ".payload")
+      }
+        ?? "")
+  }
+
+  /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`; `at`
+  /// names it in errors.
+  public func decodeDrag(_ json: JSONValue, board: Board, at dragPath: String = "drag") throws(ScenarioError)
+    -> DragRequest
+  {
+    let fields = try object(json, at: dragPath)
+    try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: dragPath)
+    guard let itemsJSON = present(fields, "items") else { throw missing(dragPath + ".items") }
+    let items = try array(itemsJSON, at: dragPath + ".items").enumerated().map { offset, value throws(ScenarioError) in
+      let path = "\(dragPath).items\(position(offset))"
+      if case .string(let id) = value {
+        guard board.contains(item: id) else { throw error(at: path, "no item '\(id)' on the board") }
+        return DraggedItem.board(id)
+      }
+      let item = try decodeItem(value, at: path)
+      guard board.item(item.id) == nil else {
+        throw error(at: path + ".id", "external item '\(item.id)' has the id of a board item")
+      }
+      return DraggedItem.external(item)
+    }
+    guard !items.isEmpty else { throw error(at: dragPath + ".items", "a drag needs at least one item") }
+    var seen: Set<ItemID> = []
+    for (offset, item) in items.enumerated() where !seen.insert(item.id).inserted {
+      throw error(at: "\(dragPath).items\(position(offset))", "item '\(item.id)' is dragged twice")
+    }
+    let allowed = try present(fields, "allowedOperations").map { value throws(ScenarioError) in
+      Set(try names(value, at: dragPath + ".allowedOperations", as: DragOperation.self))
+    }
+    let modifiers =
+      try present(fields, "modifiers").map { value throws(ScenarioError) in
+        Set(try names(value, at: dragPath + ".modifiers", as: Modifier.self))
+      } ?? []
+    return DragRequest(items: items, allowedOperations: allowed, modifiers: modifiers)
+  }
+
+  private func decodeSteps(_ json: JSONValue, board: Board) throws(ScenarioError) -> [ScenarioStep] {
+    let steps = try array(json, at: "steps").enumerated().map { offset, value throws(ScenarioError) in
+      try decodeStep(value, at: "steps\(position(offset))", board: board)
+    }
+    if let end = steps.firstIndex(where: \.endsDrag), end != steps.count - 1 {
+      throw error(at: "steps\(position(end + 1))", "no step may follow \"drop\" or \"cancel\"")
+    }
+    return steps
+  }
+
+  /// Decodes one step. With a `board`, an `over` step must name one of its targets;
+  /// without one (the host protocol), the host checks the target when the step runs.
+  func decodeStep(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError) -> ScenarioStep {
+    let expected =
+      "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, \"drop\" or \"cancel\""
+    if case .string(let word) = json {
+      switch word {
+      case "drop": return .drop
+      case "cancel": return .cancel
+      default: throw error(at: path, "unknown step \"\(word)\"; \(expected)")
+      }
+    }
+    let fields = try object(json, at: path, expected: expected)
+    if let at = fields["at"] {
+      try allowOnly(["at"], in: fields, at: path)
+      let values = try array(at, at: path + ".at")
+      guard values.count == 2 else { throw error(at: path + ".at", "expected [x, y], got \(values.count) values") }
+      return .at(Point(x: try number(values[0], at: path + ".at[0]"), y: try number(values[1], at: path + ".at[1]")))
+    }
+    if let over = fields["over"] {
+      try allowOnly(["over", "index"], in: fields, at: path)
+      let id = try string(over, at: path + ".over")
+      if let board, board.target(id) == nil {
+        throw error(at: path + ".over", "no target '\(id)' on the board")
+      }
+      let index = try present(fields, "index").map { value throws(ScenarioError) in
+        try integer(value, at: path + ".index")
+      }
+      return .over(id, index: index)
+    }
+    if let modifiers = fields["modifiers"] {
+      try allowOnly(["modifiers"], in: fields, at: path)
+      return .modifiers(Set(try names(modifiers, at: path + ".modifiers", as: Modifier.self)))
+    }
+    if let outside = fields["outside"] {
+      try allowOnly(["outside"], in: fields, at: path)
+      return try decodeOutside(outside, at: path + ".outside")
+    }
+    throw error(at: path, "unknown step with keys \(fields.keys.sorted()); \(expected)")
+  }
+
+  /// `{"accepts": [types], "operation": "copy" | "move"}`, both optional.
+  func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> ScenarioStep {
+    let fields = try object(json, at: path, expected: "{\"accepts\": [types], \"operation\": \"copy\"}")
+    try allowOnly(["accepts", "operation"], in: fields, at: path)
+    var accepts: [TypeIdentifier] = ["public.item"]
+    if let value = present(fields, "accepts") {
+      if case .string(let type) = value {
+        accepts = [TypeIdentifier(type)]
+      } else {
+        accepts = try array(value, at: path + ".accepts").enumerated().map { offset, type throws(ScenarioError) in
+          TypeIdentifier(try string(type, at: path + ".accepts\(position(offset))"))
+        }
+      }
+      guard !accepts.isEmpty else { throw error(at: path + ".accepts", "name at least one type the app takes") }
+    }
+    var operation = DragOperation.copy
+    if let value = present(fields, "operation") {
+      let name = try string(value, at: path + ".operation")
+      guard let parsed = DragOperation(rawValue: name) else {
+        throw error(at: path + ".operation", "unknown operation \"\(name)\"; expected \"copy\" or \"move\"")
+      }
+      operation = parsed
+    }
+    return .outside(accepts: accepts, operation: operation)
+  }
+
+  private func decodeExpectation(_ json: JSONValue, board: Board) throws(ScenarioError) -> ScenarioExpectation {
+    let fields = try object(json, at: "expect")
+    try allowOnly(["proposals", "outcome", "board", "data", "errors"], in: fields, at: "expect")
+    var expectation = ScenarioExpectation()
+    expectation.proposals = try present(fields, "proposals").map { value throws(ScenarioError) in
+      try names(value, at: "expect.proposals", as: Proposal.self)
+    }
+    if let outcome = present(fields, "outcome") {
+      let name = try string(outcome, at: "expect.outcome")
+      guard let parsed = DropOutcome(rawValue: name) else {
+        throw error(
+          at: "expect.outcome", "expected \"performed\", \"cancelled\", \"failed\" or \"refused\", got \"\(name)\"")
+      }
+      expectation.outcome = parsed
+    }
+    if let boardJSON = present(fields, "board") {
+      var expected: [TargetID: [String]] = [:]
+      for (id, list) in try object(boardJSON, at: "expect.board") {
+        guard board.target(id) != nil else { throw error(at: "expect.board.\(id)", "no target '\(id)' on the board") }
+        expected[id] = try array(list, at: "expect.board.\(id)").enumerated().map {
+          offset, value throws(ScenarioError) in
+          try string(value, at: "expect.board.\(id)\(position(offset))")
+        }
+      }
+      expectation.board = expected
+    }
+    if let dataJSON = present(fields, "data") {
+      var expected: [TargetID: [String: JSONValue]] = [:]
+      for (id, keys) in try object(dataJSON, at: "expect.data") {
+        guard board.target(id) != nil else { throw error(at: "expect.data.\(id)", "no target '\(id)' on the board") }
+        expected[id] = try object(keys, at: "expect.data.\(id)")
+      }
+      expectation.data = expected
+    }
+    expectation.errors = try present(fields, "errors").map { value throws(ScenarioError) in
+      try integer(value, at: "expect.errors")
+    }
+    return expectation
+  }
+
+  // MARK: Checked access
+
+  /// An optional key's value: `null` is the same as leaving the key out.
+  func present(_ fields: [String: JSONValue], _ key: String) -> JSONValue? {
+    guard let value = fields[key] else { return nil }
+    if case .null = value { return nil }
+    return value
+  }
+
+  func error(at path: String, _ message: String) -> ScenarioError {
+    ScenarioError(file: file, path: path, message: message)
+  }
+
+  /// A required key that is not there (or is `null`); `path` ends with the key.
+  private func missing(_ path: String) -> ScenarioError {
+    let key = path.split(separator: ".").last.map(String.init) ?? path
+    return error(at: path, "required key '\(key)' is missing")
+  }
+
+  // Paths are autoclosures: they are built only for an error, never for the values of
+  // a board that loads.
+
+  func object(
+    _ json: JSONValue, at path: @autoclosure () -> String, expected: String = "an object"
+  ) throws(ScenarioError) -> [String: JSONValue] {
+    if case .object(let fields) = json { return fields }
+    if case .array(let values) = json, values.isEmpty { return [:] }
+    throw error(at: path(), "expected \(expected), got \(json.kindName)")
+  }
+
+  func array(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> [JSONValue] {
+    if case .array(let values) = json { return values }
+    // An empty Lua table reads as an empty object; it is an empty list here.
+    if case .object(let fields) = json, fields.isEmpty { return [] }
+    throw error(at: path(), "expected an array, got \(json.kindName)")
+  }
+
+  func string(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> String {
+    guard case .string(let value) = json else { throw error(at: path(), "expected a string, got \(json.kindName)") }
+    return value
+  }
+
+  private func number(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Double {
+    guard let value = json.numberValue, value.isFinite else {
+      throw error(at: path(), "expected a number, got \(json.kindName)")
+    }
+    return value
+  }
+
+  private func integer(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Int {
+    _ = try number(json, at: path())
+    guard let value = json.integerValue, value.magnitude < 1_000_000_000 else {
+      throw error(at: path(), "expected a whole number")
+    }
+    return Int(value)
+  }
+
+  func names<Name: RawRepresentable & CaseIterable>(
+    _ json: JSONValue, at path: String, as: Name.Type
+  ) throws(ScenarioError) -> [Name] where Name.RawValue == String {
+    try array(json, at: path).enumerated().map { offset, value throws(ScenarioError) in
+      let name = try string(value, at: "\(path)\(position(offset))")
+      guard let parsed = Name(rawValue: name) else {
+        let valid = Name.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        throw error(at: "\(path)\(position(offset))", "unknown value \"\(name)\"; expected one of \(valid)")
+      }
+      return parsed
+    }
+  }
+
+  /// Refuses the first unknown key, in sorted order. `keys` is a short list: searching
+  /// it costs less than hashing into a set made for each object.
+  func allowOnly(
+    _ keys: [String], in fields: [String: JSONValue], at path: @autoclosure () -> String
+  ) throws(ScenarioError) {
+    guard let key = fields.keys.filter({ !keys.contains($0) }).min() else { return }
+    let location = path().isEmpty ? key : "\(path()).\(key)"
+    var message = "unknown key '\(key)'"
+    if let suggestion = DidYouMean.suggestion(for: key, among: keys) {
+      message += "; did you mean \(suggestion)?"
+    }
+    throw error(at: location, message)
+  }
+}

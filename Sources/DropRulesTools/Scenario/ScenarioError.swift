@@ -1,0 +1,31 @@
+/// A scenario that cannot be loaded: the file, where in it, and what was expected.
+import DropRules
+
+public struct ScenarioError: Error, Equatable, CustomStringConvertible {
+  public var file: String
+  /// A JSON path such as `board.targets[1].frame`, empty for the whole file.
+  public var path: String
+  public var message: String
+  /// Where in the text (1-based; the column counts characters): of the error, for text
+  /// that is not valid JSON; else of the value at `path`, or of the object that lacks a
+  /// missing key. Nil for scenarios that are not read from text (Lua tests).
+  public var line: Int?
+  public var column: Int?
+
+  public init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
+    self.file = file
+    self.path = path
+    self.message = message
+    self.line = line
+    self.column = column
+  }
+
+  /// `file:line:column: message (at $.path)` where the place in the text is known (the
+  /// form editors and terminals link to), else `file: path: message`.
+  public var description: String {
+    if let line, let column {
+      return "\(file):\(line):\(column): \(message)" + (path.isEmpty ? "" : " (at $.\(path))")
+    }
+    return path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+  }
+}

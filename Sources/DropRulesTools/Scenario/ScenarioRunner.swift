@@ -1,0 +1,154 @@
+/// The result of replaying a scenario.
+import DropRules
+
+public struct ScenarioResult {
+  public var scenario: Scenario
+  public var trace: [TraceStep]
+  /// The negotiated proposal after each pointer or modifier step.
+  public var proposals: [Proposal]
+  public var outcome: DropOutcome
+  public var board: Board
+  public var diagnostics: [Diagnostic]
+  /// What the scenario expected and did not get; empty when it passed or expects nothing.
+  public var failedExpectations: [String]
+  /// Lines rule files printed while loading.
+  public var loadOutput: [String]
+
+  /// Why the drop was not performed, when the drag ended in a drop that failed or was
+  /// cancelled (see ``OutcomeReason``).
+  public var outcomeReason: OutcomeReason? { trace.last(where: { $0.outcome != nil })?.outcomeReason }
+
+  /// Whether the run is clean: expectations met and, unless the scenario expects a
+  /// number of errors, no rule raised.
+  public var passed: Bool {
+    failedExpectations.isEmpty && (scenario.expect?.errors != nil || diagnostics.isEmpty)
+  }
+}
+
+/// A scenario that could not be replayed: its input or its rules did not load.
+public enum ScenarioRunError: Error, CustomStringConvertible {
+  case scenario(ScenarioError)
+  case rules(RuleLoadError)
+  case lua(LuaError)
+  case drag(DragError)
+  /// The scenario named a rule file outside its folder and every trusted root.
+  case refusedRuleFile(RuleFileRefusal)
+
+  public var description: String {
+    switch self {
+    case .refusedRuleFile(let error): error.description
+    case .scenario(let error): error.description
+    case .rules(let error): error.description
+    case .lua(let error): error.description
+    case .drag(let error): error.description
+    }
+  }
+}
+
+/// Replays scenarios on a fresh host each.
+public struct ScenarioRunner {
+  public var limits: LuaLimits
+  /// Receives every executed rule line (coverage).
+  public var lineObserver: ((String, Int) -> Void)?
+  /// Files and folders outside a scenario's own folder whose rule files it may name:
+  /// those the user gave with `--rules`.
+  public var trustedRuleRoots: [String] = []
+
+  public init(limits: LuaLimits = LuaLimits(), trustedRuleRoots: [String] = []) {
+    self.limits = limits
+    self.trustedRuleRoots = trustedRuleRoots
+  }
+
+  /// Makes a host with the scenario's types, rules and board.
+  ///
+  /// The scenario's own rule files must lie in its file's folder tree or under a
+  /// trusted root; `extraRules`, named by the user, are trusted as they are.
+  public func makeHost(for scenario: Scenario, extraRules: [String] = []) throws(ScenarioRunError) -> RuleHost {
+    do {
+      try RuleFileConfinement(trustedRoots: trustedRuleRoots).check(scenario.rules, namedBy: scenario.file)
+    } catch {
+      throw .refusedRuleFile(error)
+    }
+    let host: RuleHost
+    do { host = try RuleHost(limits: limits) } catch { throw .lua(error) }
+    host.lineObserver = lineObserver
+    do {
+      for type in scenario.types { try host.declareType(type.id, conformsTo: type.conformsTo) }
+      try host.replaceBoard(scenario.board)
+    } catch {
+      throw .drag(error)
+    }
+    // A file both the scenario and --rules name loads once (the host loads each real path once).
+    do { try host.loadRules(atPaths: scenario.rules + extraRules) } catch { throw .rules(error) }
+    return host
+  }
+
+  /// Replays the scenario's drag; a scenario whose steps do not end with a drop or a
+  /// cancel is cancelled after its last step, so every entered target is exited.
+  public func run(_ scenario: Scenario, extraRules: [String] = []) throws(ScenarioRunError) -> ScenarioResult {
+    let host = try makeHost(for: scenario, extraRules: extraRules)
+    var proposals: [Proposal] = []
+    var outcome = DropOutcome.cancelled
+    do {
+      if try host.beginDrag(scenario.drag).isRefused {
+        // The sources let no item go: the drag never began, so no step can run.
+        outcome = .refused
+      } else {
+        for step in scenario.steps {
+          switch step {
+          case .at(let point): proposals.append(try host.movePointer(to: point))
+          case .over(let target, let index): proposals.append(try host.moveOver(target, index: index))
+          case .modifiers(let modifiers): proposals.append(try host.setModifiers(modifiers))
+          case .outside(let accepts, let operation):
+            proposals.append(try host.moveOutside(accepting: accepts, operation: operation))
+          case .drop: outcome = try host.drop()
+          case .cancel: outcome = try host.cancel()
+          }
+        }
+        if scenario.steps.last?.endsDrag != true { outcome = try host.cancel() }
+      }
+    } catch {
+      throw .drag(error)
+    }
+    var result = ScenarioResult(
+      scenario: scenario, trace: host.trace, proposals: proposals, outcome: outcome, board: host.board,
+      diagnostics: host.diagnostics, failedExpectations: [], loadOutput: host.loadOutput)
+    if let expect = scenario.expect { result.failedExpectations = Self.check(expect, against: result) }
+    return result
+  }
+
+  static func check(_ expect: ScenarioExpectation, against result: ScenarioResult) -> [String] {
+    var failures: [String] = []
+    if let proposals = expect.proposals, proposals != result.proposals {
+      failures.append(
+        "proposals: expected \(list(proposals.map(\.rawValue))), got \(list(result.proposals.map(\.rawValue)))")
+    }
+    if let outcome = expect.outcome, outcome != result.outcome {
+      failures.append("outcome: expected \(outcome.rawValue), got \(result.outcome.rawValue)")
+    }
+    for (target, expected) in (expect.board ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let actual = result.board.items(in: target)
+      if !matches(expected, actual) {
+        failures.append("board.\(target): expected \(list(expected)), got \(list(actual))")
+      }
+    }
+    for (target, keys) in (expect.data ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let data = result.board.target(target)?.data ?? [:]
+      for (key, expected) in keys.sorted(by: { $0.key < $1.key }) where (data[key] ?? .null) != expected {
+        failures.append(
+          "data.\(target).\(key): expected \(expected.serialized()), got \((data[key] ?? .null).serialized())")
+      }
+    }
+    if let errors = expect.errors, errors != result.diagnostics.count {
+      failures.append("errors: expected \(errors), got \(result.diagnostics.count)")
+    }
+    return failures
+  }
+
+  /// Item lists match when equal, `*` standing for any one id.
+  static func matches(_ expected: [String], _ actual: [String]) -> Bool {
+    expected.count == actual.count && zip(expected, actual).allSatisfy { $0 == "*" || $0 == $1 }
+  }
+
+  private static func list(_ values: [String]) -> String { "[" + values.joined(separator: ", ") + "]" }
+}

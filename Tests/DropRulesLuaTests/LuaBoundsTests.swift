@@ -1,0 +1,184 @@
+import DropRulesLuaTestSupport
+import Foundation
+import Testing
+
+@testable import DropRulesLua
+
+/// Attacks on the limits: each of these hung, crashed or ran far past its budget before
+/// the limits covered coroutines, C functions and copies into Swift.
+@Suite("Lua bounds: work in coroutines and C functions, copies into Swift")
+struct LuaBoundsTests {
+  /// The default limits, with a deadline long enough that a loaded machine never meets
+  /// it first in the tests that aim at the instruction budget.
+  private static let budgetOnly = LuaLimits(maxTime: .seconds(30))
+
+  private func expectStopped(
+    _ source: String, limits: LuaLimits = budgetOnly, by kind: LuaError.Kind? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let lua = try LuaRuntime(limits: limits)
+    let error = #expect(throws: LuaError.self, sourceLocation: sourceLocation) { try lua.evaluate(source) }
+    if let kind { #expect(error?.kind == kind, sourceLocation: sourceLocation) }
+    // The runtime is still usable, with a balanced stack.
+    #expect(try lua.evaluateFirst("return 1 + 1") == .integer(2), sourceLocation: sourceLocation)
+    #expect(lua.stackDepth == 0, sourceLocation: sourceLocation)
+  }
+
+  @Test("short coroutines are counted: 100,000 of them do not run free")
+  func shortCoroutines() throws {
+    try expectStopped(
+      """
+      for _ = 1, 100000 do coroutine.wrap(function() for _ = 1, 50 do end end)() end
+      """, by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+  }
+
+  @Test("nested coroutines, each below the hook's step, are stopped")
+  func nestedCoroutines() throws {
+    try expectStopped(
+      """
+      local function spin(depth)
+        for _ = 1, 300 do end
+        if depth == 0 then return end
+        for _ = 1, 10 do coroutine.resume(coroutine.create(spin), depth - 1) end
+      end
+      spin(9)
+      """, by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+  }
+
+  @Test("a coroutine kept and resumed across calls is counted in each")
+  func keptCoroutine() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 50_000))
+    let environment = try lua.newEnvironment()
+    let chunk = try lua.load(
+      source: """
+        kept = kept or coroutine.create(function() while true do for _ = 1, 90 do end coroutine.yield() end end)
+        for _ = 1, 100000 do coroutine.resume(kept) end
+        """, chunkName: "=kept", environment: environment)
+    for _ in 0..<2 {
+      let error = #expect(throws: LuaError.self) { try lua.call(chunk) }
+      #expect(error?.kind == .instructionLimit(50_000))
+    }
+  }
+
+  @Test(
+    "backtracking patterns pay for their steps",
+    arguments: [
+      "string.find(string.rep('a', 400), '.-.-.-b')",
+      "string.match(string.rep('a', 2000), '.-.-.-b')",
+      "for _ in string.gmatch(string.rep('a', 2000), '.-.-.-b') do end",
+      "string.gsub(string.rep('a', 2000), '.-.-.-b', '')",
+      "local s = string.rep('a', 2000) return s:find('.-.-.-b')",
+      "return ('a'):rep(3000):match('(a*)*b')",
+    ])
+  func backtrackingPatterns(source: String) throws {
+    try expectStopped(source, by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+  }
+
+  @Test("a plain find of a long needle in a long haystack pays for its comparisons")
+  func plainFind() throws {
+    try expectStopped(
+      """
+      local haystack = string.rep('a', 1 << 22)
+      local needle = string.rep('a', 1 << 21) .. 'b'
+      for _ = 1, 1000 do haystack:find(needle, 1, true) end
+      """, by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+  }
+
+  @Test("table.move and table.sort pay for the elements they touch")
+  func tableFunctions() throws {
+    try expectStopped("table.move({}, 1, 1e13, 1, {})", by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+    try expectStopped(
+      "table.move({}, math.mininteger, math.maxinteger, 1, {})",
+      by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+    try expectStopped(
+      "local t = {} for i = 1, 200000 do t[i] = -i end table.sort(t)",
+      by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+  }
+
+  @Test("load pays for the source it compiles")
+  func loadCharges() throws {
+    try expectStopped(
+      "local source = 'return ' .. string.rep('1 + ', 1 << 20) .. '1' for _ = 1, 100 do load(source) end",
+      limits: LuaLimits(maxMemory: 256 << 20, maxTime: .seconds(30)),
+      by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+  }
+
+  @Test("the deadline stops a loop the instruction budget would let run")
+  func deadlineStopsLoop() throws {
+    try expectStopped(
+      "while true do end", limits: LuaLimits(maxInstructions: 1 << 40, maxTime: .milliseconds(100)),
+      by: .timeLimit(100))
+  }
+
+  @Test("the deadline stops a loop of large string.rep calls")
+  func deadlineStopsLargeAllocations() throws {
+    try expectStopped(
+      "for _ = 1, 1e9 do local s = string.rep('x', 16 << 20) end",
+      limits: LuaLimits(maxInstructions: 1 << 40, maxTime: .milliseconds(100)), by: .timeLimit(100))
+  }
+
+  @Test("the deadline stops a loop whose every instruction works on large strings")
+  func deadlineStopsSlowInstructions() throws {
+    let started = ContinuousClock.now
+    try expectStopped(
+      """
+      local a = string.rep('x', 16 << 20) .. 'a'
+      local b = string.rep('x', 16 << 20) .. 'b'
+      local n = 0
+      while true do if a == b then n = n + 1 end end
+      """, limits: LuaLimits(maxInstructions: 1 << 40, maxTime: .milliseconds(100)), by: .timeLimit(100))
+    // Not a timing assertion: without the deadline this loop runs for hours.
+    #expect(ContinuousClock.now - started < .seconds(30))
+  }
+
+  @Test("a pcall in the rule cannot swallow a passed deadline")
+  func deadlineCannotBeSwallowed() throws {
+    try expectStopped(
+      "while true do pcall(function() while true do end end) end",
+      limits: LuaLimits(maxInstructions: 1 << 40, maxTime: .milliseconds(50)), by: .timeLimit(50))
+  }
+
+  @Test("odd arguments to the bounded functions fail as Lua's own do, without a crash")
+  func oddArguments() throws {
+    let lua = try LuaRuntime(limits: Self.budgetOnly)
+    let results = try lua.evaluate(
+      """
+      local outcomes = {}
+      local function try(name, f, ...) outcomes[#outcomes + 1] = name .. "=" .. tostring((pcall(f, ...))) end
+      try("move nan", table.move, {}, 0 / 0, 0 / 0, 1, {})
+      try("move inf", table.move, {}, 1, math.huge, 1, {})
+      try("sort nil", table.sort, nil)
+      try("sort bad order", table.sort, { 3, 1, 2 }, 5)
+      try("load number", load, 42)
+      local pieces = { "return ", 7 }
+      try("load reader", function() assert(load(function() return table.remove(pieces, 1) end)() == 7) end)
+      try("wrap number", coroutine.wrap, 5)
+      try("resume itself", function() return coroutine.resume(coroutine.running()) end)
+      try("resume dead", function()
+        local co = coroutine.create(function() end)
+        coroutine.resume(co)
+        local ok = coroutine.resume(co)
+        assert(ok == false)
+      end)
+      try("gsub yields", function()
+        local co = coroutine.wrap(function() return ("ab"):gsub(".", function() coroutine.yield() end) end)
+        co()
+      end)
+      try("gsub recurses", function() return ("abc"):gsub(".", function(c) return (c:gsub(".", "%0%0")) end) end)
+      try("gmatch kept", function()
+        local next = ("a1b2"):gmatch("%d")
+        collectgarbage("count")
+        assert(next() == "1" and next() == "2" and next() == nil)
+      end)
+      try("find huge init", string.find, "abc", "b", math.maxinteger)
+      try("find tiny init", string.find, "abc", "b", math.mininteger)
+      return table.concat(outcomes, " ")
+      """)
+    #expect(
+      results.first
+        == .string(
+          "move nan=false move inf=false sort nil=false sort bad order=false load number=true load reader=true "
+            + "wrap number=false resume itself=true resume dead=true gsub yields=false gsub recurses=true "
+            + "gmatch kept=true find huge init=true find tiny init=true"))
+  }
+}

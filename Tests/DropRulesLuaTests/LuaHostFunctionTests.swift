@@ -1,0 +1,68 @@
+import DropRulesLuaTestSupport
+import Testing
+
+@testable import DropRulesLua
+
+@Suite("Swift functions called from Lua")
+struct LuaHostFunctionTests {
+  @Test("arguments and results cross as LuaValue, tables deeply")
+  func valuesCross() throws {
+    let lua = try LuaRuntime()
+    let echo = lua.function { arguments in arguments }
+    let results = try lua.evaluate(
+      "return echo(1, 2.5, 'text', true, nil, { 1, 2, name = 'n', nested = { x = 1 } })",
+      globals: ["echo": echo])
+    #expect(results.count == 6)
+    #expect(Array(results.prefix(5)) == [.integer(1), .number(2.5), "text", true, nil])
+    let table = try #require(results[5].tableValue)
+    #expect(table.sequence == [.integer(1), .integer(2)])
+    #expect(table["name"] == "n")
+    #expect(table["nested"].tableValue?["x"] == .integer(1))
+    #expect(lua.stackDepth == 0)
+  }
+
+  @Test("a thrown Swift error becomes a Lua error the caller can catch")
+  func thrownErrorsBecomeLuaErrors() throws {
+    let lua = try LuaRuntime()
+    let fail = lua.function { _ in throw LuaHostError("refused by host") }
+    let results = try lua.evaluate("return pcall(fail)", globals: ["fail": fail])
+    #expect(results.first == false)
+    #expect(results.last?.stringValue?.contains("refused by host") == true)
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("fail()", globals: ["fail": fail]) }
+    #expect(error?.message.contains("refused by host") == true)
+    #expect(lua.stackDepth == 0)
+  }
+
+  @Test("a call a host function makes runs on the thread that called it, not the main thread")
+  func callsRunOnTheCallingThread() throws {
+    let lua = try LuaRuntime()
+    let isMain = try lua.load(source: "return (select(2, coroutine.running()))", chunkName: "=probe")
+    var seen: [LuaValue] = []
+    let probe = lua.function { _ in
+      seen = try lua.call(isMain)
+      return seen
+    }
+    let results = try lua.evaluate(
+      "return coroutine.wrap(function() return probe() end)(), probe()", globals: ["probe": probe])
+    #expect(results == [false, true])
+    #expect(lua.stackDepth == 0)
+  }
+
+  @Test("host functions work from inside coroutines")
+  func insideCoroutines() throws {
+    let lua = try LuaRuntime()
+    let double = lua.function { arguments in [.integer(Int64((arguments.first?.intValue ?? 0) * 2))] }
+    let results = try lua.evaluate(
+      "return coroutine.wrap(function() coroutine.yield(double(21)) end)()", globals: ["double": double])
+    #expect(results == [.integer(42)])
+  }
+
+  @Test("tables with metatables keep their identity")
+  func objectsKeepIdentity() throws {
+    let lua = try LuaRuntime()
+    let echo = lua.function { arguments in arguments }
+    let value = try lua.evaluateFirst(
+      "local object = setmetatable({}, {}) return echo(object) == object", globals: ["echo": echo])
+    #expect(value == true)
+  }
+}

@@ -1,0 +1,101 @@
+import DropRulesLuaTestSupport
+import Testing
+
+@testable import DropRulesLua
+
+@Suite("Lua limits")
+struct LuaLimitsTests {
+  /// The runtime still runs code after a failure, with a balanced stack.
+  private func expectHealthy(_ lua: LuaRuntime) throws {
+    #expect(lua.stackDepth == 0)
+    #expect(try lua.evaluateFirst("local t = {} for i = 1, 1000 do t[i] = i end return #t") == .integer(1000))
+    #expect(lua.stackDepth == 0)
+  }
+
+  @Test("an endless loop is stopped by the instruction budget")
+  func endlessLoop() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 100_000))
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("while true do end") }
+    #expect(error?.kind == .instructionLimit(100_000))
+    #expect(error?.message.contains("instruction budget") == true)
+    try expectHealthy(lua)
+  }
+
+  @Test("an endless loop inside coroutine.wrap is stopped too")
+  func endlessLoopInCoroutine() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 100_000))
+    let error = #expect(throws: LuaError.self) {
+      try lua.evaluate("coroutine.wrap(function() while true do end end)()")
+    }
+    #expect(error?.kind == .instructionLimit(100_000))
+    try expectHealthy(lua)
+  }
+
+  @Test("a rule cannot swallow the budget error with pcall")
+  func pcallCannotSwallowBudget() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 100_000))
+    let error = #expect(throws: LuaError.self) {
+      try lua.evaluate("while true do pcall(function() while true do end end) end")
+    }
+    #expect(error?.kind == .instructionLimit(100_000))
+    let resumed = #expect(throws: LuaError.self) {
+      try lua.evaluate(
+        """
+        local co = coroutine.create(function() while true do end end)
+        while true do coroutine.resume(co) end
+        """)
+    }
+    #expect(resumed?.kind == .instructionLimit(100_000))
+    try expectHealthy(lua)
+  }
+
+  @Test("the budget is per call: many short calls all succeed")
+  func budgetIsPerCall() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 10_000))
+    let environment = try lua.newEnvironment()
+    let chunk = try lua.load(
+      source: "local s = 0 for i = 1, 1000 do s = s + i end return s", chunkName: "=sum",
+      environment: environment)
+    for _ in 0..<50 { #expect(try lua.call(chunk) == [.integer(500_500)]) }
+  }
+
+  @Test("a 1 GiB string.rep hits the memory cap as a typed error")
+  func hugeString() throws {
+    let lua = try LuaRuntime()
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("return string.rep('x', 1 << 30)") }
+    #expect(error?.kind == .memoryLimit(LuaLimits.defaultMaxMemory))
+    try expectHealthy(lua)
+  }
+
+  @Test("a table of 200 strings of 1 MiB hits the memory cap as a typed error")
+  func manyLargeStrings() throws {
+    // Without a deadline: two hundred string.rep calls of 1 MiB may take longer than it.
+    let lua = try LuaRuntime(limits: LuaLimits(maxTime: .zero))
+    let error = #expect(throws: LuaError.self) {
+      try lua.evaluate(
+        """
+        local strings = {}
+        for i = 1, 200 do strings[i] = string.rep(string.char(64 + i % 26), 1 << 20) end
+        return #strings
+        """)
+    }
+    #expect(error?.kind == .memoryLimit(LuaLimits.defaultMaxMemory))
+    #expect(lua.memoryInUse < LuaLimits.defaultMaxMemory / 2)
+    try expectHealthy(lua)
+  }
+
+  @Test("a rule may catch a refused allocation and carry on")
+  func memoryErrorCanBeCaught() throws {
+    let lua = try LuaRuntime()
+    let value = try lua.evaluateFirst("local ok = pcall(string.rep, 'x', 1 << 30) return ok")
+    #expect(value == false)
+  }
+
+  @Test("limits are configurable")
+  func configurableLimits() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 1_000_000, maxMemory: 4 << 20))
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("return string.rep('x', 8 << 20)") }
+    #expect(error?.kind == .memoryLimit(4 << 20))
+    #expect(try lua.evaluateFirst("return #string.rep('x', 1 << 20)") == .integer(1 << 20))
+  }
+}

@@ -1,0 +1,59 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
+import Foundation
+import Testing
+
+@testable import DropRulesLua
+
+@Suite("require in the sandbox")
+struct LuaRequireTests {
+  let directory: TemporaryDirectory
+  let lua: LuaRuntime
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    try directory.write("rules/util/colors.lua", "return { red = '#f00', count = select('#', ...) }")
+    try directory.write("rules/counter.lua", "loads = (loads or 0) + 1\nreturn { loads = loads }")
+    try directory.write("secret.lua", "return 'outside'")
+    lua = try LuaRuntime()
+    lua.allowModules(in: directory.path + "/rules")
+  }
+
+  @Test("loads a module from a rule directory, dots as folders")
+  func loadsModule() throws {
+    #expect(try lua.evaluateFirst("return require('util.colors').red") == "#f00")
+    #expect(lua.stackDepth == 0)
+  }
+
+  @Test("loads each module once")
+  func cachesModules() throws {
+    let value = try lua.evaluateFirst("return require('counter') == require('counter')")
+    #expect(value == true)
+  }
+
+  @Test(
+    "refuses names that could leave the rule directories",
+    arguments: ["../secret", "..secret", "/etc/passwd", "util/colors", "", "a..b", "secret"])
+  func refusesEscapes(name: String) throws {
+    let environment = try lua.newEnvironment()
+    let chunk = try lua.load(source: "return require(...)", chunkName: "=test", environment: environment)
+    let failure = #expect(throws: LuaError.self) { try lua.call(chunk, [.string(name)]) }
+    #expect(failure?.message.hasPrefix("require:") == true)
+  }
+
+  @Test("a symbolic link cannot lead a module out of the rule directories")
+  func refusesSymlinkEscape() throws {
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path + "/rules/escape.lua", withDestinationPath: directory.path + "/secret.lua")
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("return require('escape')") }
+    #expect(error?.message.contains("not found") == true)
+  }
+
+  @Test("modules run in the sandbox too")
+  func modulesAreSandboxed() throws {
+    try directory.write("rules/probe.lua", "return { io = io, os = os, dump = string.dump }")
+    let value = try lua.evaluateFirst(
+      "local p = require('probe'); return p.io == nil and p.os == nil and p.dump == nil")
+    #expect(value == true)
+  }
+}

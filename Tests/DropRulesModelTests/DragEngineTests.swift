@@ -1,0 +1,119 @@
+import DropRulesTestSupport
+import Testing
+
+@testable import DropRulesModel
+
+/// Rules written in Swift: each handler is a closure over the engine.
+final class SwiftRules: RuleCalling {
+  typealias Body = (TargetID, HandlerContext) -> HandlerResult
+  var handlers: [Handler: Body] = [:]
+  var accepts: [TypeIdentifier]?
+  weak var engine: DragEngine?
+  private(set) var events: [String] = []
+
+  func rule(forTargetType type: String) -> RuleID? { type == "box" ? 0 : nil }
+  func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]? { accepts }
+  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
+    -> Diagnostic?
+  {
+    events.append("begin \(items.joined(separator: ",")) from \(source ?? "outside")")
+    return nil
+  }
+  func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic? { nil }
+  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic? { nil }
+  func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic? {
+    events.append("allowed \(DragOperation.names(allowed))")
+    return nil
+  }
+  func implements(_ handler: Handler, in rule: RuleID) -> Bool { handlers[handler] != nil }
+  func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)? { ("rules.swift", 1) }
+  func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
+    -> HandlerResult
+  {
+    guard let body = handlers[handler] else { return .notImplemented }
+    events.append("\(handler.rawValue) \(target)")
+    return body(target, context)
+  }
+  func targetsDidChange(_ targets: [TargetID]) { events.append("changed \(targets.joined(separator: ","))") }
+  func boardWasReplaced() { events.append("replaced") }
+  func dragDidEnd() { events.append("end") }
+  func takePrintedLines() -> [String] { [] }
+}
+
+@Suite("The drag engine, driven by rules written in Swift")
+struct DragEngineTests {
+  let rules = SwiftRules()
+  let engine: DragEngine
+
+  init() throws {
+    engine = DragEngine(rules: rules)
+    rules.engine = engine
+    try engine.replaceBoard(Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
+  }
+
+  @Test("staged changes are undone on cancel and reported to the rules; the board is read-only at the end")
+  func rollback() throws {
+    rules.handlers[.dropEntered] = { [engine] target, _ in
+      _ = try? engine.stage { board throws(BoardError) in try board.insert("x", into: target, at: nil) }
+      return .returned(.nothing)
+    }
+    rules.handlers[.dropExited] = { [engine] target, context in
+      if context.outcome != nil {
+        #expect(throws: StageError.readOnly) { try engine.stage { _ in [] } }
+      }
+      return .returned(.nothing)
+    }
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
+    #expect(try engine.moveOver("b") == .copy)
+    #expect(engine.currentBoard.items(in: "b") == ["x"])
+    #expect(engine.board.items(in: "a") == ["x"])
+    #expect(try engine.cancel() == .cancelled)
+    #expect(engine.board.items(in: "a") == ["x"])
+    #expect(
+      rules.events == [
+        "replaced", "begin x from a", "dropEntered b", "changed a,b", "dropExited b", "end",
+      ])
+  }
+
+  @Test("a failed handler fails safe: validateDrop refuses, dropUpdated forbids, performDrop rolls back")
+  func failures() throws {
+    let failure = HandlerResult.failed(Diagnostic(message: "boom"))
+    rules.handlers[.dropUpdated] = { _, _ in .returned(.proposal(.move, index: 2)) }
+    rules.handlers[.performDrop] = { [engine] target, context in
+      #expect(context.index == 2)
+      #expect(context.operation == .move)
+      _ = try? engine.stage { board throws(BoardError) in try board.setData("k", to: .bool(true), on: target) }
+      return failure
+    }
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
+    #expect(try engine.moveOver("b") == .move)
+    #expect(try engine.drop() == .failed)
+    #expect(engine.board.target("b")?.data.isEmpty == true)
+    #expect(engine.diagnostics.map(\.message) == ["boom"])
+    #expect(engine.diagnostics.first?.step == 2)
+
+    rules.handlers[.validateDrop] = { _, _ in failure }
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
+    #expect(try engine.moveOver("b") == .cancel)
+  }
+
+  @Test("a rule's odd return value is forbidden with a diagnostic pointing at its definition")
+  func oddProposal() throws {
+    rules.handlers[.dropUpdated] = { _, _ in .returned(.other("42")) }
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
+    #expect(try engine.moveOver("b") == .forbidden)
+    #expect(engine.diagnostics.first?.file == "rules.swift")
+    #expect(engine.diagnostics.first?.message.hasPrefix("dropUpdated returned 42;") == true)
+  }
+
+  @Test("within a target nothing overlaps, moves keep the target without a new search")
+  func stableTarget() throws {
+    rules.handlers[.dropUpdated] = { _, context in .returned(.proposal(.move, index: Int(context.location.x))) }
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
+    for x in [110.0, 120, 130, 199] { try engine.movePointer(to: Point(x: x, y: 50)) }
+    try engine.movePointer(to: Point(x: 210, y: 50))
+    #expect(engine.trace.map { $0.target ?? "-" } == ["b", "b", "b", "b", "-"])
+    #expect(engine.trace.map { $0.index.map(String.init) ?? "-" } == ["10", "20", "30", "99", "-"])
+    #expect(rules.events.filter { $0.hasPrefix("dropUpdated") }.count == 4)
+  }
+}
