@@ -69,15 +69,7 @@ struct BenchCommand: ParsableCommand {
         // A drag its sources refuse has no steps to time.
         if try host.beginDrag(scenario.drag).isRefused { continue }
         let dragStarted = DispatchTime.now().uptimeNanoseconds
-        for step in pointerSteps {
-          switch step {
-          case .at(let point): try host.movePointer(to: point)
-          case .over(let target, let index): try host.moveOver(target, index: index)
-          case .modifiers(let modifiers): try host.setModifiers(modifiers)
-          case .outside(let accepts, let operation): try host.moveOutside(accepting: accepts, operation: operation)
-          case .drop, .cancel: break
-          }
-        }
+        for step in pointerSteps { try host.perform(step) }
         stepNanoseconds += DispatchTime.now().uptimeNanoseconds - dragStarted
         try host.cancel()
         // dragEnded may commit changes even on a cancel: each iteration starts afresh.

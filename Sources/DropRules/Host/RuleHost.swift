@@ -101,6 +101,12 @@ public final class RuleHost {
   @discardableResult
   public func beginDrag(_ session: DragRequest) throws(DragError) -> DragStart { try engine.beginDrag(session) }
 
+  /// Performs one step of the drag: what every driver of drags (scenario files, the host
+  /// protocol, `droprules bench`, rule tests) calls. ``lastStep`` then shows the step as
+  /// the trace does.
+  @discardableResult
+  public func perform(_ step: DragStep) throws(DragError) -> DragStepResult { try engine.perform(step) }
+
   /// Moves the pointer to a global location and returns the negotiated proposal.
   @discardableResult
   public func movePointer(to point: Point) throws(DragError) -> Proposal { try engine.movePointer(to: point) }

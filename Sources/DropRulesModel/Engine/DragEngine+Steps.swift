@@ -2,6 +2,20 @@ import Foundation
 
 /// The drag lifecycle: pointer steps, enter and exit, updates, negotiation, drop, cancel.
 extension DragEngine {
+  /// Performs one step of the drag: the one place every kind of step is told apart.
+  /// ``lastStep`` then shows it as the trace does.
+  @discardableResult
+  public func perform(_ step: DragStep) throws(DragError) -> DragStepResult {
+    switch step {
+    case .at(let point): .proposal(try movePointer(to: point))
+    case .over(let target, let index): .proposal(try moveOver(target, index: index))
+    case .modifiers(let modifiers): .proposal(try setModifiers(modifiers))
+    case .outside(let accepts, let operation): .proposal(try moveOutside(accepting: accepts, operation: operation))
+    case .drop: .outcome(try drop())
+    case .cancel: .outcome(try cancel())
+    }
+  }
+
   /// Moves the pointer to a global location and returns the negotiated proposal.
   @discardableResult
   public func movePointer(to point: Point) throws(DragError) -> Proposal {
@@ -75,7 +89,7 @@ extension DragEngine {
   // MARK: Steps
 
   private func pointerStep(
-    _ action: StepAction, to point: Point, within: Int?, index: Int?
+    _ action: DragStep, to point: Point, within: Int?, index: Int?
   ) throws(DragError) -> Proposal {
     guard drag != nil else { throw .noDrag }
     beginStep(action)

@@ -124,6 +124,8 @@ public final class DragEngine {
     recorder.record(.diagnostic(diagnostic))
   }
 
+  func beginStep(_ step: DragStep) { beginStep(.step(step)) }
+
   func beginStep(_ action: StepAction) {
     drag?.stepNumber += 1
     recorder.record(.step(action))

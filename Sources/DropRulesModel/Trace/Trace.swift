@@ -56,28 +56,14 @@ public struct HandlerCall: Hashable, Sendable {
 public enum StepAction: Hashable, Sendable, CustomStringConvertible {
   /// The drag's start (step 0): `canDrag` and `dragOperations` of the sources.
   case begin([ItemID])
-  case at(Point)
-  case over(TargetID, index: Int?)
-  case modifiers(Set<Modifier>)
-  /// The pointer went off the board, into an app that takes `accepts` and asks for
-  /// `operation`.
-  case outside(accepts: [TypeIdentifier], operation: DragOperation)
-  case drop
-  case cancel
+  /// A step of the drag once it began.
+  case step(DragStep)
 
-  /// The step as written: `at (50, 50)`, `over day-13 index 2`, `modifiers option`, `drop`.
+  /// The step as written: `begin drag of a, b`, `at (50, 50)`, `over day-13 index 2`, `drop`.
   public var description: String {
     switch self {
     case .begin(let items): "begin drag of " + items.joined(separator: ", ")
-    case .outside(let accepts, let operation):
-      "outside, into an app that takes " + accepts.map(\.rawValue).joined(separator: ", ") + " as "
-        + operation.rawValue
-    case .at(let point): "at \(point)"
-    case .over(let target, let index): "over \(target)" + (index.map { " index \($0)" } ?? "")
-    case .modifiers(let modifiers):
-      "modifiers " + (modifiers.isEmpty ? "none" : modifiers.sorted().map(\.rawValue).joined(separator: ", "))
-    case .drop: "drop"
-    case .cancel: "cancel"
+    case .step(let step): step.description
     }
   }
 }

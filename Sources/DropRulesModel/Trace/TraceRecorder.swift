@@ -57,7 +57,7 @@ struct TraceRecorder {
       if searched {
         lastSkipped = steps[last].skipped
         lastOmitted = steps[last].skippedOmitted
-      } else if case .at = steps[last].action {
+      } else if case .step(.at) = steps[last].action {
         steps[last].skipped = lastSkipped
         steps[last].skippedOmitted = lastOmitted
       }

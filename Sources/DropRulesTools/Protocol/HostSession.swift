@@ -9,8 +9,8 @@ import Foundation
 /// try session.loadRules(["rules/calendar/calendar.lua"])
 /// try session.setBoard(board, types: [("com.example.schedule-item", ["public.data"])])
 /// try session.beginDrag(DragRequest(items: [.board("standup")]))
-/// let step = try session.moveOver("day-13")     // step.proposal == .move
-/// try session.drop()                            // .outcome == .performed
+/// let step = try session.perform(.over("day-13", index: nil))   // step.proposal == .move
+/// try session.perform(.drop)                                   // .outcome == .performed
 /// ```
 ///
 /// Unlike a ``RuleHost``, whose rule files stay loaded for its life, a session can
@@ -106,42 +106,11 @@ public final class HostSession {
     return try step { () throws(DragError) in try host.beginDrag(request) }
   }
 
-  /// Moves the pointer to a global location.
+  /// Performs one step of the drag and answers with it as the trace shows it; a drop or
+  /// a cancel's step carries the outcome.
   @discardableResult
-  public func movePointer(to point: Point) throws(HostSessionError) -> TraceStep {
-    try step { () throws(DragError) in try host.movePointer(to: point) }
-  }
-
-  /// Moves the pointer to the centre of `target`, optionally naming the insertion index.
-  @discardableResult
-  public func moveOver(_ target: TargetID, index: Int? = nil) throws(HostSessionError) -> TraceStep {
-    try step { () throws(DragError) in try host.moveOver(target, index: index) }
-  }
-
-  /// Changes the pressed modifiers.
-  @discardableResult
-  public func setModifiers(_ modifiers: Set<Modifier>) throws(HostSessionError) -> TraceStep {
-    try step { () throws(DragError) in try host.setModifiers(modifiers) }
-  }
-
-  /// Moves the pointer off the board into an app that takes `accepts` as `operation`.
-  @discardableResult
-  public func moveOutside(accepting accepts: [TypeIdentifier], operation: DragOperation) throws(HostSessionError)
-    -> TraceStep
-  {
-    try step { () throws(DragError) in try host.moveOutside(accepting: accepts, operation: operation) }
-  }
-
-  /// Drops; the step's outcome says what happened.
-  @discardableResult
-  public func drop() throws(HostSessionError) -> TraceStep {
-    try step { () throws(DragError) in try host.drop() }
-  }
-
-  /// Cancels the drag, rolling back what it staged.
-  @discardableResult
-  public func cancel() throws(HostSessionError) -> TraceStep {
-    try step { () throws(DragError) in try host.cancel() }
+  public func perform(_ step: DragStep) throws(HostSessionError) -> TraceStep {
+    try self.step { () throws(DragError) in try host.perform(step) }
   }
 
   /// The rule errors of the current drag, or of the last one once it ended.

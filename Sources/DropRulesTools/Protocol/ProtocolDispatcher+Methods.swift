@@ -20,10 +20,10 @@ extension ProtocolDispatcher {
     case .outside: return try outside(params)
     case .drop:
       try requireDrag(params, allowed: [])
-      return try stepResult { () throws(HostSessionError) in try session.drop() }
+      return try run(.drop)
     case .cancel:
       try requireDrag(params, allowed: [])
-      return try stepResult { () throws(HostSessionError) in try session.cancel() }
+      return try run(.cancel)
     case .board:
       let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
       return Self.boardJSON(staged ? session.host.currentBoard : session.host.board)
@@ -115,23 +115,14 @@ extension ProtocolDispatcher {
 
   /// Reads params as a scenario step; the host checks a target id when the step runs,
   /// so an unknown target is a drag error, as it is for ``RuleHost/moveOver(_:index:)``.
-  private func step(_ params: RPCParams) throws(RPCError) -> ScenarioStep {
+  private func step(_ params: RPCParams) throws(RPCError) -> DragStep {
     try params.read { decoder throws(ScenarioError) in
       try decoder.decodeStep(.object(params.fields), at: RPCParams.root, board: nil)
     }
   }
 
-  private func run(_ step: ScenarioStep) throws(RPCError) -> JSONValue {
-    try stepResult { () throws(HostSessionError) in
-      switch step {
-      case .at(let point): try session.movePointer(to: point)
-      case .over(let target, let index): try session.moveOver(target, index: index)
-      case .modifiers(let modifiers): try session.setModifiers(modifiers)
-      case .outside(let accepts, let operation): try session.moveOutside(accepting: accepts, operation: operation)
-      case .drop: try session.drop()
-      case .cancel: try session.cancel()
-      }
-    }
+  private func run(_ step: DragStep) throws(RPCError) -> JSONValue {
+    try stepResult { () throws(HostSessionError) in try session.perform(step) }
   }
 
   /// A step as the trace shows it: the answer of every drag method.

@@ -11,29 +11,11 @@ public struct Scenario: Sendable {
   public var types: [(id: TypeIdentifier, conformsTo: [TypeIdentifier])]
   public var board: Board
   public var drag: DragRequest
-  public var steps: [ScenarioStep]
+  public var steps: [DragStep]
   public var expect: ScenarioExpectation?
 }
 
 /// One step of a scenario's drag.
-public enum ScenarioStep: Hashable, Sendable {
-  case at(Point)
-  case over(TargetID, index: Int?)
-  case modifiers(Set<Modifier>)
-  /// Off the board, into an app that takes `accepts` and asks for `operation`.
-  case outside(accepts: [TypeIdentifier], operation: DragOperation)
-  case drop
-  case cancel
-
-  /// Whether the step ends the drag.
-  public var endsDrag: Bool {
-    switch self {
-    case .drop, .cancel: true
-    default: false
-    }
-  }
-}
-
 /// What a scenario expects; each part is checked only when given.
 public struct ScenarioExpectation: Hashable, Sendable {
   /// The negotiated proposal after each pointer, outside or modifier step.

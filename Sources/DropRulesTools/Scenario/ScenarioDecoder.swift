@@ -283,7 +283,7 @@ public struct ScenarioDecoder {
     return DragRequest(items: items, allowedOperations: allowed, modifiers: modifiers)
   }
 
-  private func decodeSteps(_ json: JSONValue, board: Board) throws(ScenarioError) -> [ScenarioStep] {
+  private func decodeSteps(_ json: JSONValue, board: Board) throws(ScenarioError) -> [DragStep] {
     let steps = try array(json, at: "steps").enumerated().map { offset, value throws(ScenarioError) in
       try decodeStep(value, at: "steps\(position(offset))", board: board)
     }
@@ -295,7 +295,7 @@ public struct ScenarioDecoder {
 
   /// Decodes one step. With a `board`, an `over` step must name one of its targets;
   /// without one (the host protocol), the host checks the target when the step runs.
-  func decodeStep(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError) -> ScenarioStep {
+  func decodeStep(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError) -> DragStep {
     let expected =
       "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, \"drop\" or \"cancel\""
     if case .string(let word) = json {
@@ -335,7 +335,7 @@ public struct ScenarioDecoder {
   }
 
   /// `{"accepts": [types], "operation": "copy" | "move"}`, both optional.
-  func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> ScenarioStep {
+  func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> DragStep {
     let fields = try object(json, at: path, expected: "{\"accepts\": [types], \"operation\": \"copy\"}")
     try allowOnly(["accepts", "operation"], in: fields, at: path)
     var accepts: [TypeIdentifier] = ["public.item"]

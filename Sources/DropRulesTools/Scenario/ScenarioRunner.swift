@@ -95,14 +95,9 @@ public struct ScenarioRunner {
         outcome = .refused
       } else {
         for step in scenario.steps {
-          switch step {
-          case .at(let point): proposals.append(try host.movePointer(to: point))
-          case .over(let target, let index): proposals.append(try host.moveOver(target, index: index))
-          case .modifiers(let modifiers): proposals.append(try host.setModifiers(modifiers))
-          case .outside(let accepts, let operation):
-            proposals.append(try host.moveOutside(accepting: accepts, operation: operation))
-          case .drop: outcome = try host.drop()
-          case .cancel: outcome = try host.cancel()
+          switch try host.perform(step) {
+          case .proposal(let proposal): proposals.append(proposal)
+          case .outcome(let ended): outcome = ended
           }
         }
         if scenario.steps.last?.endsDrag != true { outcome = try host.cancel() }

@@ -103,18 +103,18 @@ extension TraceReport {
   static func json(_ action: StepAction) -> JSONValue {
     switch action {
     case .begin(let items): .object(["kind": .string("begin"), "items": .array(items.map(JSONValue.string))])
-    case .at(let point): .object(["kind": .string("at"), "point": json(point)])
-    case .over(let target, let index):
+    case .step(.at(let point)): .object(["kind": .string("at"), "point": json(point)])
+    case .step(.over(let target, let index)):
       .object(["kind": .string("over"), "target": .string(target), "index": index.map { .integer(Int64($0)) } ?? .null])
-    case .modifiers(let modifiers):
+    case .step(.modifiers(let modifiers)):
       .object(["kind": .string("modifiers"), "modifiers": .array(modifiers.sorted().map { .string($0.rawValue) })])
-    case .outside(let accepts, let operation):
+    case .step(.outside(let accepts, let operation)):
       .object([
         "kind": .string("outside"), "accepts": .array(accepts.map { .string($0.rawValue) }),
         "operation": .string(operation.rawValue),
       ])
-    case .drop: .object(["kind": .string("drop")])
-    case .cancel: .object(["kind": .string("cancel")])
+    case .step(.drop): .object(["kind": .string("drop")])
+    case .step(.cancel): .object(["kind": .string("cancel")])
     }
   }
 

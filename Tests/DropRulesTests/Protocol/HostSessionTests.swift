@@ -20,12 +20,12 @@ struct HostSessionTests {
     #expect(report.files == [directory.path + "/rules.lua"])
     try session.setBoard(try Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
     #expect(try session.beginDrag(DragRequest(items: [.board("x")])).refused == [])
-    let over = try session.moveOver("b")
+    let over = try session.perform(.over("b", index: nil))
     #expect(over.proposal == .copy && over.target == "b" && over.number == 1)
-    let drop = try session.drop()
+    let drop = try session.perform(.drop)
     #expect(drop.outcome == .performed && drop.number == 2)
     #expect(session.host.board.items(in: "b") == ["x"])
-    #expect(throws: HostSessionError.drag(.noDrag)) { try session.drop() }
+    #expect(throws: HostSessionError.drag(.noDrag)) { try session.perform(.drop) }
   }
 
   @Test("loading rules that fail throws their problems and keeps the host and its rules")
@@ -57,8 +57,8 @@ struct HostSessionTests {
     try session.setBoard(try Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
     for _ in 0..<2 {
       try session.beginDrag(DragRequest(items: [.board("x")]))
-      try session.moveOver("b")
-      try session.cancel()
+      try session.perform(.over("b", index: nil))
+      try session.perform(.cancel)
       #expect(session.dragDiagnostics.map(\.message) == ["no"])
     }
     #expect(session.host.diagnostics.count == 2)

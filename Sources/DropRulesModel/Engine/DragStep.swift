@@ -1,0 +1,56 @@
+/// One step of a drag once it began: the one verb of the engine. Scenario files, the
+/// host protocol, `droprules bench` and rule tests build these values, and
+/// ``DragEngine/perform(_:)`` is the one place that carries them out.
+public enum DragStep: Hashable, Sendable, CustomStringConvertible {
+  /// The pointer moves to a point on the board, in global coordinates.
+  case at(Point)
+  /// The pointer moves to the centre of a target (its children excluded), optionally
+  /// naming the insertion index the rules see.
+  case over(TargetID, index: Int?)
+  /// The pressed modifiers change; the pointer stays.
+  case modifiers(Set<Modifier>)
+  /// The pointer goes off the board, into an app that takes `accepts` and asks for
+  /// `operation`.
+  case outside(accepts: [TypeIdentifier], operation: DragOperation)
+  case drop
+  case cancel
+
+  /// Whether the step ends the drag.
+  public var endsDrag: Bool {
+    switch self {
+    case .drop, .cancel: true
+    default: false
+    }
+  }
+
+  /// The step as written: `at (50, 50)`, `over day-13 index 2`, `modifiers option`, `drop`.
+  public var description: String {
+    switch self {
+    case .outside(let accepts, let operation):
+      "outside, into an app that takes " + accepts.map(\.rawValue).joined(separator: ", ") + " as "
+        + operation.rawValue
+    case .at(let point): "at \(point)"
+    case .over(let target, let index): "over \(target)" + (index.map { " index \($0)" } ?? "")
+    case .modifiers(let modifiers):
+      "modifiers " + (modifiers.isEmpty ? "none" : modifiers.sorted().map(\.rawValue).joined(separator: ", "))
+    case .drop: "drop"
+    case .cancel: "cancel"
+    }
+  }
+}
+
+/// What a step answers: the proposal negotiated after it, or how the drag ended.
+public enum DragStepResult: Hashable, Sendable {
+  case proposal(Proposal)
+  case outcome(DropOutcome)
+
+  /// The proposal, after a pointer, modifier or outside step.
+  public var proposal: Proposal? {
+    if case .proposal(let proposal) = self { proposal } else { nil }
+  }
+
+  /// The outcome, after a drop or a cancel.
+  public var outcome: DropOutcome? {
+    if case .outcome(let outcome) = self { outcome } else { nil }
+  }
+}
