@@ -77,7 +77,9 @@ let package = Package(
     // What the test targets share (a temporary folder, small boards; running a Lua
     // snippet); never shipped. The model's tests link no Lua.
     .target(name: "DropRulesTestSupport", dependencies: ["DropRulesModel"], path: "Tests/DropRulesTestSupport"),
-    .target(name: "DropRulesLuaTestSupport", dependencies: ["DropRulesLua"], path: "Tests/DropRulesLuaTestSupport"),
+    .target(
+      name: "DropRulesLuaTestSupport", dependencies: ["DropRulesLua", "CLua"], path: "Tests/DropRulesLuaTestSupport"
+    ),
     .testTarget(name: "DropRulesModelTests", dependencies: ["DropRulesModel", "DropRulesTestSupport"]),
     .testTarget(
       name: "DropRulesLuaTests", dependencies: ["DropRulesLua", "DropRulesTestSupport", "DropRulesLuaTestSupport"]),

@@ -203,19 +203,6 @@ public final class LuaRuntime {
     clua_pop(state, 1)
   }
 
-  /// Lua's own pattern functions, which tests compare the bounded ones with.
-  func originalPatternsForTesting() throws(LuaError) -> LuaValue {
-    try call(try sandboxFunction("originalPatternsForTesting"), keepingTables: true).first ?? .nil
-  }
-
-  /// Bytecode for `source`, made with the `string.dump` that rules cannot reach; tests
-  /// use it to prove that valid bytecode is refused.
-  func bytecodeForTesting(_ source: String) throws(LuaError) -> [UInt8] {
-    let dump = try sandboxFunction("dumpForTesting")
-    guard case .string(let text) = try call(dump, [.string(source)]).first ?? .nil else { return [] }
-    return Array(text.utf8)
-  }
-
   private func installLineObserver() {
     let budget = clua_budget(state)
     if lineObserver == nil {

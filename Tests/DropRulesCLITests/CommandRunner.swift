@@ -32,18 +32,31 @@ enum DropRulesBinary {
 }
 
 extension CommandResult {
-  /// Runs `process` to its end and captures what it printed.
+  /// Runs `process` to its end and captures what it printed. Both pipes are read at once
+  /// (stderr on another thread): reading one to its end first would deadlock once the
+  /// process filled the other pipe's buffer.
   init(running process: Process) throws {
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    let errorText = CapturedOutput()
+    let readingErrors = DispatchGroup()
+    DispatchQueue.global().async(group: readingErrors) {
+      errorText.data = errors.fileHandleForReading.readDataToEndOfFile()
+    }
     let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    readingErrors.wait()
     process.waitUntilExit()
     self.init(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      stderr: String(decoding: errorText.data, as: UTF8.self))
   }
+}
+
+/// What one pipe delivered, written on the reading thread and read after it finished
+/// (the dispatch group's wait orders the two).
+private final class CapturedOutput: @unchecked Sendable {
+  var data = Data()
 }

@@ -28,7 +28,7 @@ struct LuaSandboxTests {
   @Test("load refuses valid bytecode and accepts text")
   func loadRefusesBytecode() throws {
     let lua = try LuaRuntime()
-    let bytecode = try lua.bytecodeForTesting("return 42")
+    let bytecode = try PlainLua().bytecode(of: "return 42")
     #expect(bytecode.first == 0x1B)
     let bytes = LuaValue.string(String(decoding: bytecode, as: UTF8.self))
     // The bytes survive only if passed raw; use a host function so no re-encoding happens.
@@ -48,7 +48,7 @@ struct LuaSandboxTests {
   @Test("the runtime refuses binary chunks handed to it directly")
   func runtimeRefusesBytecode() throws {
     let lua = try LuaRuntime()
-    let bytecode = try lua.bytecodeForTesting("return 1")
+    let bytecode = try PlainLua().bytecode(of: "return 1")
     #expect(throws: LuaError.self) { try lua.load(source: bytecode, chunkName: "=bytecode") }
     let directory = try TemporaryDirectory()
     let path = directory.path + "/compiled.lua"

@@ -52,9 +52,6 @@ public struct RuleSet {
   /// The id of the rule for a target type: its own, else the fallback.
   func id(for targetType: String) -> RuleID? { idsByType[targetType] ?? idsByType[Self.fallbackKey] }
 
-  /// The target types with rules, sorted.
-  public var targetTypes: [String] { idsByType.keys.sorted() }
-
   /// Adds a rule; a second rule for the same type is an error naming both files.
   mutating func add(_ rule: Rule) throws(RuleProblem) {
     if let existing = idsByType[rule.targetType] {

@@ -12,7 +12,6 @@ local realRawset, realNext = rawset, next
 local rawget, type, error, pairs, tostring, select, getmetatable =
   rawget, type, error, pairs, tostring, select, getmetatable
 local concat = table.concat
-local dump = string.dump
 
 -- Work done inside C functions, where the count hook cannot reach, is paid for here
 -- (see the README's "Sandbox" section, function by function). The libraries are
@@ -21,10 +20,7 @@ local dump = string.dump
 local bounded = host.bounded
 local maximumPrintedLine = host.maximumPrintedLine
 local charge = bounded.charge
-local originalPatterns = {
-  find = string.find, match = string.match, gmatch = string.gmatch, gsub = string.gsub,
-}
-for name in pairs(originalPatterns) do string[name] = bounded[name] end
+for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do string[name] = bounded[name] end
 
 local realCreate, realClose = coroutine.create, coroutine.close
 -- Each resume counts the coroutine's instructions with its own hook and pays for the
@@ -233,13 +229,6 @@ function trusted.newEnvironment(extra)
     end
   end
   return env
-end
-
---- Lua's own pattern functions, for tests that compare the bounded ones with them.
-function trusted.originalPatternsForTesting() return originalPatterns end
-
-function trusted.dumpForTesting(source)
-  return dump(realLoad(source))
 end
 
 math.randomseed(host.randomSeed)

@@ -20,8 +20,6 @@ public struct TypeRegistry: Sendable {
   /// Whether `type` is built in or was declared.
   public func isKnown(_ type: TypeIdentifier) -> Bool { parents[type] != nil }
 
-  public func isBuiltIn(_ type: TypeIdentifier) -> Bool { builtIn.contains(type) }
-
   /// Whether `type` conforms to `other`, directly or through its ancestors.
   public func conforms(_ type: TypeIdentifier, to other: TypeIdentifier) -> Bool {
     if type == other { return true }

@@ -80,12 +80,6 @@ public struct LuaAPIDescription: Sendable {
     public static func function(_ name: String, _ signature: Signature, _ doc: String) -> Member {
       Member(name, .function(signature), doc)
     }
-
-    /// True for methods and functions.
-    public var isCallable: Bool {
-      if case .field = kind { return false }
-      return true
-    }
   }
 
   /// Parameters and results of a callable member or global.
