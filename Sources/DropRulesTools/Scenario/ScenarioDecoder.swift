@@ -11,9 +11,9 @@ public struct ScenarioDecoder {
   static let targetKeys = ["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"]
   static let itemKeys = ["id", "name", "representations"]
 
-  private let file: String
-  private let baseDirectory: String
-  private let firstIndex: Int
+  let file: String
+  let baseDirectory: String
+  let firstIndex: Int
 
   /// - Parameters:
   ///   - file: the name errors give (the scenario or test file).
@@ -27,7 +27,7 @@ public struct ScenarioDecoder {
   }
 
   /// An element's place in an error path: `[0]` in JSON, `[1]` in Lua.
-  private func position(_ offset: Int) -> String {
+  func position(_ offset: Int) -> String {
     "[\(offset + firstIndex)]"
   }
 
@@ -98,7 +98,7 @@ public struct ScenarioDecoder {
 
   // MARK: Parts
 
-  private func rulePath(_ path: String, at location: String) throws(ScenarioError) -> String {
+  func rulePath(_ path: String, at location: String) throws(ScenarioError) -> String {
     let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -161,7 +161,7 @@ public struct ScenarioDecoder {
     }
   }
 
-  private func decodeTarget(
+  func decodeTarget(
     _ json: JSONValue, at path: @autoclosure () -> String
   ) throws(ScenarioError) -> (DropTarget, [DragItem]) {
     let fields = try object(json, at: path())
@@ -202,7 +202,7 @@ public struct ScenarioDecoder {
     return (target, items)
   }
 
-  private func decodeFrame(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Rect {
+  func decodeFrame(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Rect {
     let values = try array(json, at: path())
     guard values.count == 4 else {
       throw error(at: path(), "expected [x, y, width, height], got \(values.count) values")
@@ -214,7 +214,7 @@ public struct ScenarioDecoder {
     return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
   }
 
-  private func decodeItem(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> DragItem {
+  func decodeItem(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> DragItem {
     let fields = try object(json, at: path())
     try allowOnly(Self.itemKeys, in: fields, at: path())
     guard let id = fields["id"] else { throw missing(path() + ".id") }
@@ -230,7 +230,7 @@ public struct ScenarioDecoder {
       representations: representations)
   }
 
-  private func decodeRepresentation(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError)
+  func decodeRepresentation(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError)
     -> Representation
   {
     if case .array(let pair) = json {
@@ -248,119 +248,7 @@ public struct ScenarioDecoder {
         ?? "")
   }
 
-  /// Decodes a drag: `{items, allowedOperations, modifiers}` against `board`; `at`
-  /// names it in errors.
-  public func decodeDrag(_ json: JSONValue, board: Board, at dragPath: String = "drag") throws(ScenarioError)
-    -> DragRequest
-  {
-    let fields = try object(json, at: dragPath)
-    try allowOnly(["items", "allowedOperations", "modifiers"], in: fields, at: dragPath)
-    guard let itemsJSON = present(fields, "items") else { throw missing(dragPath + ".items") }
-    let items = try array(itemsJSON, at: dragPath + ".items").enumerated().map { offset, value throws(ScenarioError) in
-      let path = "\(dragPath).items\(position(offset))"
-      if case .string(let id) = value {
-        guard board.contains(item: id) else { throw error(at: path, "no item '\(id)' on the board") }
-        return DraggedItem.board(id)
-      }
-      let item = try decodeItem(value, at: path)
-      guard board.item(item.id) == nil else {
-        throw error(at: path + ".id", "external item '\(item.id)' has the id of a board item")
-      }
-      return DraggedItem.external(item)
-    }
-    guard !items.isEmpty else { throw error(at: dragPath + ".items", "a drag needs at least one item") }
-    var seen: Set<ItemID> = []
-    for (offset, item) in items.enumerated() where !seen.insert(item.id).inserted {
-      throw error(at: "\(dragPath).items\(position(offset))", "item '\(item.id)' is dragged twice")
-    }
-    let allowed = try present(fields, "allowedOperations").map { value throws(ScenarioError) in
-      Set(try names(value, at: dragPath + ".allowedOperations", as: DragOperation.self))
-    }
-    let modifiers =
-      try present(fields, "modifiers").map { value throws(ScenarioError) in
-        Set(try names(value, at: dragPath + ".modifiers", as: Modifier.self))
-      } ?? []
-    return DragRequest(items: items, allowedOperations: allowed, modifiers: modifiers)
-  }
-
-  private func decodeSteps(_ json: JSONValue, board: Board) throws(ScenarioError) -> [DragStep] {
-    let steps = try array(json, at: "steps").enumerated().map { offset, value throws(ScenarioError) in
-      try decodeStep(value, at: "steps\(position(offset))", board: board)
-    }
-    if let end = steps.firstIndex(where: \.endsDrag), end != steps.count - 1 {
-      throw error(at: "steps\(position(end + 1))", "no step may follow \"drop\" or \"cancel\"")
-    }
-    return steps
-  }
-
-  /// Decodes one step. With a `board`, an `over` step must name one of its targets;
-  /// without one (the host protocol), the host checks the target when the step runs.
-  func decodeStep(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError) -> DragStep {
-    let expected =
-      "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, \"drop\" or \"cancel\""
-    if case .string(let word) = json {
-      switch word {
-      case "drop": return .drop
-      case "cancel": return .cancel
-      default: throw error(at: path, "unknown step \"\(word)\"; \(expected)")
-      }
-    }
-    let fields = try object(json, at: path, expected: expected)
-    if let at = fields["at"] {
-      try allowOnly(["at"], in: fields, at: path)
-      let values = try array(at, at: path + ".at")
-      guard values.count == 2 else { throw error(at: path + ".at", "expected [x, y], got \(values.count) values") }
-      return .at(Point(x: try number(values[0], at: path + ".at[0]"), y: try number(values[1], at: path + ".at[1]")))
-    }
-    if let over = fields["over"] {
-      try allowOnly(["over", "index"], in: fields, at: path)
-      let id = try string(over, at: path + ".over")
-      if let board, board.target(id) == nil {
-        throw error(at: path + ".over", "no target '\(id)' on the board")
-      }
-      let index = try present(fields, "index").map { value throws(ScenarioError) in
-        try integer(value, at: path + ".index")
-      }
-      return .over(id, index: index)
-    }
-    if let modifiers = fields["modifiers"] {
-      try allowOnly(["modifiers"], in: fields, at: path)
-      return .modifiers(Set(try names(modifiers, at: path + ".modifiers", as: Modifier.self)))
-    }
-    if let outside = fields["outside"] {
-      try allowOnly(["outside"], in: fields, at: path)
-      return try decodeOutside(outside, at: path + ".outside")
-    }
-    throw error(at: path, "unknown step with keys \(fields.keys.sorted()); \(expected)")
-  }
-
-  /// `{"accepts": [types], "operation": "copy" | "move"}`, both optional.
-  func decodeOutside(_ json: JSONValue, at path: String) throws(ScenarioError) -> DragStep {
-    let fields = try object(json, at: path, expected: "{\"accepts\": [types], \"operation\": \"copy\"}")
-    try allowOnly(["accepts", "operation"], in: fields, at: path)
-    var accepts: [TypeIdentifier] = ["public.item"]
-    if let value = present(fields, "accepts") {
-      if case .string(let type) = value {
-        accepts = [TypeIdentifier(type)]
-      } else {
-        accepts = try array(value, at: path + ".accepts").enumerated().map { offset, type throws(ScenarioError) in
-          TypeIdentifier(try string(type, at: path + ".accepts\(position(offset))"))
-        }
-      }
-      guard !accepts.isEmpty else { throw error(at: path + ".accepts", "name at least one type the app takes") }
-    }
-    var operation = DragOperation.copy
-    if let value = present(fields, "operation") {
-      let name = try string(value, at: path + ".operation")
-      guard let parsed = DragOperation(rawValue: name) else {
-        throw error(at: path + ".operation", "unknown operation \"\(name)\"; expected \"copy\" or \"move\"")
-      }
-      operation = parsed
-    }
-    return .outside(accepts: accepts, operation: operation)
-  }
-
-  private func decodeExpectation(_ json: JSONValue, board: Board) throws(ScenarioError) -> ScenarioExpectation {
+  func decodeExpectation(_ json: JSONValue, board: Board) throws(ScenarioError) -> ScenarioExpectation {
     let fields = try object(json, at: "expect")
     try allowOnly(["proposals", "outcome", "board", "data", "errors"], in: fields, at: "expect")
     var expectation = ScenarioExpectation()
@@ -398,89 +286,5 @@ public struct ScenarioDecoder {
       try integer(value, at: "expect.errors")
     }
     return expectation
-  }
-
-  // MARK: Checked access
-
-  /// An optional key's value: `null` is the same as leaving the key out.
-  func present(_ fields: [String: JSONValue], _ key: String) -> JSONValue? {
-    guard let value = fields[key] else { return nil }
-    if case .null = value { return nil }
-    return value
-  }
-
-  func error(at path: String, _ message: String) -> ScenarioError {
-    ScenarioError(file: file, path: path, message: message)
-  }
-
-  /// A required key that is not there (or is `null`); `path` ends with the key.
-  private func missing(_ path: String) -> ScenarioError {
-    let key = path.split(separator: ".").last.map(String.init) ?? path
-    return error(at: path, "required key '\(key)' is missing")
-  }
-
-  // Paths are autoclosures: they are built only for an error, never for the values of
-  // a board that loads.
-
-  func object(
-    _ json: JSONValue, at path: @autoclosure () -> String, expected: String = "an object"
-  ) throws(ScenarioError) -> [String: JSONValue] {
-    if case .object(let fields) = json { return fields }
-    if case .array(let values) = json, values.isEmpty { return [:] }
-    throw error(at: path(), "expected \(expected), got \(json.kindName)")
-  }
-
-  func array(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> [JSONValue] {
-    if case .array(let values) = json { return values }
-    // An empty Lua table reads as an empty object; it is an empty list here.
-    if case .object(let fields) = json, fields.isEmpty { return [] }
-    throw error(at: path(), "expected an array, got \(json.kindName)")
-  }
-
-  func string(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> String {
-    guard case .string(let value) = json else { throw error(at: path(), "expected a string, got \(json.kindName)") }
-    return value
-  }
-
-  private func number(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Double {
-    guard let value = json.numberValue, value.isFinite else {
-      throw error(at: path(), "expected a number, got \(json.kindName)")
-    }
-    return value
-  }
-
-  private func integer(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Int {
-    _ = try number(json, at: path())
-    guard let value = json.integerValue, value.magnitude < 1_000_000_000 else {
-      throw error(at: path(), "expected a whole number")
-    }
-    return Int(value)
-  }
-
-  func names<Name: RawRepresentable & CaseIterable>(
-    _ json: JSONValue, at path: String, as: Name.Type
-  ) throws(ScenarioError) -> [Name] where Name.RawValue == String {
-    try array(json, at: path).enumerated().map { offset, value throws(ScenarioError) in
-      let name = try string(value, at: "\(path)\(position(offset))")
-      guard let parsed = Name(rawValue: name) else {
-        let valid = Name.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        throw error(at: "\(path)\(position(offset))", "unknown value \"\(name)\"; expected one of \(valid)")
-      }
-      return parsed
-    }
-  }
-
-  /// Refuses the first unknown key, in sorted order. `keys` is a short list: searching
-  /// it costs less than hashing into a set made for each object.
-  func allowOnly(
-    _ keys: [String], in fields: [String: JSONValue], at path: @autoclosure () -> String
-  ) throws(ScenarioError) {
-    guard let key = fields.keys.filter({ !keys.contains($0) }).min() else { return }
-    let location = path().isEmpty ? key : "\(path()).\(key)"
-    var message = "unknown key '\(key)'"
-    if let suggestion = DidYouMean.suggestion(for: key, among: keys) {
-      message += "; did you mean \(suggestion)?"
-    }
-    throw error(at: location, message)
   }
 }
