@@ -20,9 +20,15 @@ public final class LuaReference {
 
 /// A registry slot of a value that a ``LuaReference`` keeps alive; a plain integer, so
 /// passing it costs no reference counting.
-package struct LuaSlot: Equatable {
-  package fileprivate(set) var id: Int32
-  package static let none = LuaSlot(id: 0)
+///
+/// Inlinable, because the rule binding compares slots on every pointer step and a call
+/// into another module for that would cost more than the comparison.
+@frozen package struct LuaSlot: Equatable {
+  package let id: Int32
+  /// No value: Lua's registry never gives out slot 0.
+  @inlinable package static var none: LuaSlot { LuaSlot(id: 0) }
 
-  init(id: Int32) { self.id = id }
+  @inlinable init(id: Int32) { self.id = id }
+
+  @inlinable package static func == (lhs: LuaSlot, rhs: LuaSlot) -> Bool { lhs.id == rhs.id }
 }

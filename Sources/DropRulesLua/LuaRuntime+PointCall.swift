@@ -16,7 +16,7 @@ extension LuaRuntime {
     package var local: (x: Double, y: Double)
     package var global: (x: Double, y: Double)
 
-    package init(
+    @inlinable package init(
       function: LuaSlot, first: LuaSlot, second: LuaSlot, point: LuaSlot, globalPoint: LuaSlot,
       local: (x: Double, y: Double), global: (x: Double, y: Double)
     ) {

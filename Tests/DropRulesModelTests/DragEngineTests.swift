@@ -6,13 +6,19 @@ import Testing
 /// Rules written in Swift: each handler is a closure over the engine.
 final class SwiftRules: RuleCalling {
   typealias Body = (TargetID, HandlerContext) -> HandlerResult
-  var handlers: [Handler: Body] = [:]
-  var accepts: [TypeIdentifier]?
+  /// Changing the rules tells the engine, as loading rule files does.
+  var handlers: [Handler: Body] = [:] { didSet { engine?.rulesDidChange() } }
+  var accepts: [TypeIdentifier]? { didSet { engine?.rulesDidChange() } }
   weak var engine: DragEngine?
   private(set) var events: [String] = []
 
   func rule(forTargetType type: String) -> RuleID? { type == "box" ? 0 : nil }
-  func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]? { accepts }
+  func describe(_ rule: RuleID) -> RuleDescription {
+    RuleDescription(
+      handlers: Set(handlers.keys), accepts: accepts,
+      definitions: Dictionary(
+        uniqueKeysWithValues: handlers.keys.map { ($0, SourceLocation(file: "rules.swift", line: 1)) }))
+  }
   func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
     -> Diagnostic?
   {
@@ -25,8 +31,6 @@ final class SwiftRules: RuleCalling {
     events.append("allowed \(DragOperation.names(allowed))")
     return nil
   }
-  func implements(_ handler: Handler, in rule: RuleID) -> Bool { handlers[handler] != nil }
-  func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)? { ("rules.swift", 1) }
   func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
     -> HandlerResult
   {
@@ -34,8 +38,6 @@ final class SwiftRules: RuleCalling {
     events.append("\(handler.rawValue) \(target)")
     return body(target, context)
   }
-  func targetsDidChange(_ targets: [TargetID]) { events.append("changed \(targets.joined(separator: ","))") }
-  func boardWasReplaced() { events.append("replaced") }
   func dragDidEnd() { events.append("end") }
   func takePrintedLines() -> [String] { [] }
 }
@@ -71,7 +73,7 @@ struct DragEngineTests {
     #expect(engine.board.items(in: "a") == ["x"])
     #expect(
       rules.events == [
-        "replaced", "begin x from a", "dropEntered b", "changed a,b", "dropExited b", "end",
+        "begin x from a", "dropEntered b", "dropExited b", "end",
       ])
   }
 

@@ -86,18 +86,15 @@ extension LuaRules {
         case .failure(let error): return [.nil, .string("target:set: \(error.description)")]
         }
         let value = json == .null ? nil : json
-        let data = board?.target(TargetID(target))?.data ?? [:]
-        let growth = StoredDataAccount.growth(setting: key, to: value, in: data)
+        let old = board?.target(TargetID(target))?.data[key]
+        let growth = Board.bytes(of: key, value) - Board.bytes(of: key, old)
         guard growth <= runtime.memoryAvailable else {
           return [.nil, .string("target:set: \(runtime.memoryLimitMessage) (data that rules store counts against it)")]
         }
         let result = staged("target:set") { board throws(BoardError) in
           try board.setData(key, to: value, on: target)
         }
-        if result.first?.isTruthy == true {
-          storedData.record(growth: growth, on: TargetID(target), before: data)
-          runtime.heldBytes = storedData.total
-        }
+        if result.first?.isTruthy == true { runtime.heldBytes = board?.storedDataBytes ?? 0 }
         return result
       },
       "declareType": lua.function { [unowned self] arguments in

@@ -12,16 +12,25 @@ final class LuaRules: RuleCalling {
     didSet {
       // Every way into Lua compares the board's version first, and once it moved empties
       // what objects read of the board (api.lua), so they read it again.
-      if let version = engine?.version { runtime.watchVersion(at: version.address, keepingAlive: version) }
+      if let version = engine?.version {
+        runtime.watchVersion(at: version.address, keepingAlive: version)
+        boardVersion = version.address
+      }
     }
   }
   private(set) var ruleSet = RuleSet()
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
   private(set) var api: RuleAPI?
-  /// Data the rules stored, counted against the runtime's memory cap.
-  var storedData = StoredDataAccount()
-  /// Handler functions' slots: `handlerSlots[rule * Handler.allCases.count + ordinal]`.
+  /// The board's version and how many boards there were when the host last looked:
+  /// the data rules stored is counted again when the version moves, and the objects
+  /// cached by board position are dropped when the board was replaced.
+  @exclusivity(unchecked) private var seenVersion = 0
+  private var seenBoards = 0
+  /// Where the engine's board version lives (the runtime keeps it alive), read on every
+  /// call without touching the weak engine or counting references.
+  @exclusivity(unchecked) private var boardVersion: UnsafePointer<Int>?
+  /// Handler functions' slots: `handlerSlots[rule * handlerCount + ordinal]`.
   @exclusivity(unchecked) private var handlerSlots: [LuaSlot] = []
   /// Target objects' slots by board position, and the references that keep them alive.
   @exclusivity(unchecked) private var targetSlots: [LuaSlot] = []
@@ -48,10 +57,17 @@ final class LuaRules: RuleCalling {
     var destination: TargetID?
   }
 
+  /// How many handlers a rule can have; kept here because `Handler.allCases`, read from
+  /// another module, builds its array on every read.
+  private static let handlerCount = Handler.allCases.count
+  /// The proposals by the code the runtime classifies an answer with (the order they
+  /// were interned in).
+  private static let proposals = Proposal.allCases
+
   init(limits: LuaLimits) throws(LuaError) {
     runtime = try LuaRuntime(limits: limits)
     // A handler's answer is classified in C, by these words: the order is the codes'.
-    try runtime.internSymbols(Proposal.allCases.map(\.rawValue), symbolKey: "operation", numberKey: "index")
+    try runtime.internSymbols(Self.proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index")
     api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)
   }
 
@@ -67,9 +83,16 @@ final class LuaRules: RuleCalling {
 
   func rule(forTargetType type: String) -> RuleID? { ruleSet.id(for: type) }
 
-  func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]? { ruleSet.all[rule].accepts }
-
-  func implements(_ handler: Handler, in rule: RuleID) -> Bool { ruleSet.all[rule].implements(handler) }
+  func describe(_ rule: RuleID) -> RuleDescription {
+    let handlers = Handler.allCases.filter { ruleSet.all[rule].implements($0) }
+    var definitions: [Handler: SourceLocation] = [:]
+    for handler in handlers {
+      if let definition = definition(of: handler, in: rule) {
+        definitions[handler] = SourceLocation(file: definition.file, line: definition.line)
+      }
+    }
+    return RuleDescription(handlers: Set(handlers), accepts: ruleSet.all[rule].accepts, definitions: definitions)
+  }
 
   func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)? {
     ruleSet.all[rule].functions[handler.ordinal].flatMap(runtime.definition(of:))
@@ -132,12 +155,14 @@ final class LuaRules: RuleCalling {
   func call(
     _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext
   ) -> HandlerResult {
-    let function = handlerSlots[rule &* Handler.allCases.count &+ handler.ordinal]
-    guard function != .none else { return .notImplemented }
+    let function = handlerSlots[rule &* Self.handlerCount &+ handler.ordinal]
+    // Slot ids, not slots, are compared: this runs on every pointer step.
+    guard function.id != 0 else { return .notImplemented }
+    if let boardVersion, boardVersion.pointee != seenVersion, let engine { catchUp(with: engine) }
     if handler == .canDrag {
       return callCanDrag(of: rule, item: item(at: context.item, in: position) ?? "", target: target, position: position)
     }
-    guard info.object != .none else {
+    guard info.object.id != 0 else {
       return .failed(
         Diagnostic(
           message: "\(handler.rawValue) was not called: the drag's info could not be made (see the error at its start)",
@@ -160,14 +185,14 @@ final class LuaRules: RuleCalling {
     }
   }
 
-  func targetsDidChange(_ targets: [TargetID]) {
-    for target in targets { storedData.recount(target, data: engine?.currentBoard.target(target)?.data) }
-    runtime.heldBytes = storedData.total
-  }
-
-  func boardWasReplaced() {
-    storedData.reset()
-    runtime.heldBytes = 0
+  /// Brings what the host keeps beside Lua up to the board, once its version moved: the
+  /// bytes of data rules stored (counted against the cap), and, after a new board, the
+  /// objects cached by position.
+  private func catchUp(with engine: DragEngine) {
+    seenVersion = engine.version.value
+    runtime.heldBytes = engine.currentBoard.storedDataBytes
+    guard engine.boardsReplaced != seenBoards else { return }
+    seenBoards = engine.boardsReplaced
     targetSlots = []
     targetObjects = []
   }
@@ -248,7 +273,7 @@ final class LuaRules: RuleCalling {
   }
 
   private func targetSlot(at position: Int, id: TargetID) throws(LuaError) -> LuaSlot {
-    if position < targetSlots.count, targetSlots[position] != .none { return targetSlots[position] }
+    if position < targetSlots.count, targetSlots[position].id != 0 { return targetSlots[position] }
     return try targetObject(at: position, id: id).slot
   }
 
@@ -275,7 +300,7 @@ final class LuaRules: RuleCalling {
     case .boolean(let flag): return .returned(.boolean(flag))
     case .other(let description): return .returned(.other(description))
     case .symbol(let code, let index):
-      let proposal = Proposal.allCases[code]
+      let proposal = Self.proposals[code]
       switch index {
       case .none: return .returned(.proposal(proposal, index: nil))
       case .integer(let whole):

@@ -39,10 +39,10 @@ extension DragEngine {
   private func skipReason(for position: Int, chain: [Int]) -> SkipReason? {
     guard let rule = ruleOfTarget[position] else { return .noRule(targetType: currentBoard.targets[position].type) }
     if !takesPart(position) {
-      guard Handler.takesDrops(implementing: { rules.implements($0, in: rule) }) else {
+      guard ruleDescriptions[rule]?.takesDrops == true else {
         return .sourceOnly(targetType: currentBoard.targets[position].type)
       }
-      return .notAccepted(rules.acceptedTypes(of: rule) ?? [])
+      return .notAccepted(ruleDescriptions[rule]?.accepts ?? [])
     }
     if let refusal = drag?.rejected[position] { return .validateDrop(step: refusal.step, raised: refusal.raised) }
     if let top = chain.first, !chain.contains(position) { return .covered(by: currentBoard.targets[top].id) }

@@ -188,9 +188,7 @@ extension DragEngine {
       drag?.isReadOnly = true
       drag?.onlyWritableTarget = nil
       if case .failed = result, !undo.isEmpty {
-        let touched = currentBoard.targets(touchedBy: undo)
         currentBoard.undo(undo)
-        rules.targetsDidChange(touched)
       } else {
         currentBoard.pruneDetached(among: undo)
       }

@@ -129,9 +129,10 @@ extension DragEngine {
   func takesPart(_ position: Int) -> Bool {
     guard let rule = ruleOfTarget[position], let state = drag else { return false }
     if let known = state.participation[rule] { return known }
+    let description = ruleDescriptions[rule]
     let result =
-      Handler.takesDrops { rules.implements($0, in: rule) }
-      && rules.acceptedTypes(of: rule).map { accepted in
+      (description?.takesDrops ?? false)
+      && description?.accepts.map { accepted in
         state.itemIDs.contains { currentBoard.item($0)?.conforms(toAnyOf: accepted, in: types) ?? false }
       } ?? true
     drag?.participation[rule] = result
@@ -196,7 +197,7 @@ extension DragEngine {
           "dropUpdated returned \(other.description); expected \"move\", \"copy\", \"forbidden\", \"cancel\", "
           + "{ operation = ..., index = n } or nil",
         handler: .dropUpdated, target: currentBoard.targets[target].id)
-      if let rule = ruleOfTarget[target], let definition = rules.definition(of: .dropUpdated, in: rule) {
+      if let rule = ruleOfTarget[target], let definition = ruleDescriptions[rule]?.definitions[.dropUpdated] {
         diagnostic.file = definition.file
         diagnostic.line = definition.line
       }
@@ -231,10 +232,8 @@ extension DragEngine {
     _ outcome: DropOutcome, reason: OutcomeReason? = nil, operation: DragOperation? = nil, destination: Int? = nil
   ) -> DropOutcome {
     if let undo = drag?.undo, !undo.isEmpty {
-      let touched = currentBoard.targets(touchedBy: undo)
       currentBoard.undo(undo)
       drag?.undo = []
-      rules.targetsDidChange(touched)
     }
     drag?.isReadOnly = true
     if let current = drag?.current { exit(current, outcome: outcome) }

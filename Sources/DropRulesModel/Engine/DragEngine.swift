@@ -24,6 +24,8 @@ public final class DragEngine {
   @exclusivity(unchecked) var hitTester: HitTester
   /// The rule of the target at each board position.
   @exclusivity(unchecked) private(set) var ruleOfTarget: [RuleID?] = []
+  /// What the engine knows of each rule a target uses.
+  private(set) var ruleDescriptions: [RuleID: RuleDescription] = [:]
   @exclusivity(unchecked) var drag: DragState?
   /// Whether the pointer is over another app (`drag.outside` is set), as a plain flag:
   /// reading a field through the optional drag state copies the state, and every
@@ -65,13 +67,16 @@ public final class DragEngine {
   /// The steps of the current drag, or of the last one once it ended.
   public var trace: [TraceStep] { recorder.steps }
 
+  /// How many times the board was replaced: positions on it stay valid until then.
+  public private(set) var boardsReplaced = 0
+
   /// Replaces the board between drags.
   public func replaceBoard(_ board: Board) throws(DragError) {
     guard drag == nil else { throw .dragInProgress }
     currentBoard = board
+    boardsReplaced += 1
     hitTester = HitTester(board: board)
     rulesDidChange()
-    rules.boardWasReplaced()
   }
 
   /// Declares a type between drags (scenarios and loading rule files do this).
@@ -83,6 +88,8 @@ public final class DragEngine {
   /// Looks the rule of every target up again, after rules were loaded.
   public func rulesDidChange() {
     ruleOfTarget = currentBoard.targets.map { rules.rule(forTargetType: $0.type) }
+    ruleDescriptions = [:]
+    for rule in Set(ruleOfTarget.compactMap { $0 }) { ruleDescriptions[rule] = rules.describe(rule) }
   }
 
   // MARK: For rule implementations

@@ -110,6 +110,37 @@ public struct HandlerContext: Sendable, Equatable {
   }
 }
 
+/// A rule as the engine sees it, whatever language it is written in.
+public struct RuleDescription: Sendable {
+  /// The handlers the rule has.
+  public var handlers: Set<Handler>
+  /// Types one dragged item must conform to for the rule's targets to take part; nil
+  /// accepts every drag.
+  public var accepts: [TypeIdentifier]?
+  /// Where each handler is defined, for diagnostics about what it returned.
+  public var definitions: [Handler: SourceLocation]
+
+  public init(handlers: Set<Handler>, accepts: [TypeIdentifier]?, definitions: [Handler: SourceLocation] = [:]) {
+    self.handlers = handlers
+    self.accepts = accepts
+    self.definitions = definitions
+  }
+
+  /// Whether the rule's targets take drops (see ``Handler/takesDrops(implementing:)``).
+  public var takesDrops: Bool { Handler.takesDrops(implementing: handlers.contains) }
+}
+
+/// A place in a rule file.
+public struct SourceLocation: Hashable, Sendable {
+  public var file: String
+  public var line: Int
+
+  public init(file: String, line: Int) {
+    self.file = file
+    self.line = line
+  }
+}
+
 /// How the drag engine reaches rules, whatever they are written in.
 ///
 /// The engine decides when each handler runs; an implementation turns a call into the
@@ -117,11 +148,14 @@ public struct HandlerContext: Sendable, Equatable {
 public protocol RuleCalling: AnyObject {
   /// The rule for targets of this type (its own, else the fallback), or nil.
   func rule(forTargetType type: String) -> RuleID?
-  /// Types one dragged item must conform to for the rule's targets to take part; nil
-  /// accepts every drag.
-  func acceptedTypes(of rule: RuleID) -> [TypeIdentifier]?
-  /// Whether the rule has this handler.
-  func implements(_ handler: Handler, in rule: RuleID) -> Bool
+  /// What the engine needs to know of a rule: the handlers it has, the types it accepts,
+  /// where its handlers are defined. Asked once per rule when rules or the board change.
+  func describe(_ rule: RuleID) -> RuleDescription
+  /// Runs `handler` of `rule` for the target at `position` of the engine's board.
+  func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
+    -> HandlerResult
+  /// What rule code printed since the last call, in order.
+  func takePrintedLines() -> [String]
   /// A drag began with these items (those `canDrag` let go); a diagnostic if the rules
   /// could not be told (an internal failure).
   func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
@@ -133,16 +167,6 @@ public protocol RuleCalling: AnyObject {
   /// A drop into another app took these of the dragged items (those it accepts), before
   /// the sources' `dragEnded`.
   func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic?
-  /// Where a handler is defined, for diagnostics about what it returned.
-  func definition(of handler: Handler, in rule: RuleID) -> (file: String, line: Int)?
-  /// Runs `handler` of `rule` for the target at `position` of the engine's board.
-  func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
-    -> HandlerResult
-  /// Targets changed without the rules changing them (a rollback).
-  func targetsDidChange(_ targets: [TargetID])
-  /// The board was replaced: positions and everything read of it are void.
-  func boardWasReplaced()
+  /// The drag ended: what the rules were given for it (`info`) is void.
   func dragDidEnd()
-  /// What rule code printed since the last call, in order.
-  func takePrintedLines() -> [String]
 }

@@ -38,9 +38,10 @@ extension Board {
   @discardableResult
   public mutating func setData(_ key: String, to value: JSONValue?, on target: TargetID) throws(BoardError) -> [Undo] {
     guard let position = positions[target] else { throw .unknownTarget(target) }
-    let undo: [Undo] = [.data(target: position, key: key, targets[position].data[key])]
+    let old = targets[position].data[key]
     targets[position].data[key] = value
-    return undo
+    accountData(key, from: old, to: value)
+    return [.data(target: position, key: key, old)]
   }
 
   /// Reverts changes, given their undo records in the order the changes were made.
@@ -51,7 +52,9 @@ extension Board {
         targets[position].items.removeSubrange(offset..<offset + count)
       case .removed(let position, let offsets, let items): restore(items, at: offsets, in: position)
       case .container(let item, let position): containers[item] = position
-      case .data(let position, let key, let value): targets[position].data[key] = value
+      case .data(let position, let key, let value):
+        accountData(key, from: targets[position].data[key], to: value)
+        targets[position].data[key] = value
       case .detached(let item): itemsByID[item] = nil
       }
     }

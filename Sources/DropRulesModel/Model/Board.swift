@@ -11,6 +11,8 @@ public struct Board: Hashable, Sendable {
   var itemsByID: [ItemID: DragItem]
   /// The position of the target each placed item is in.
   var containers: [ItemID: Int]
+  /// The bytes of data the targets hold (see Board+DataAccount.swift).
+  var dataAccount = DataAccount()
 
   /// Builds a board, checking that ids are unique, parents exist without cycles and no
   /// item sits in two places.
@@ -50,6 +52,7 @@ public struct Board: Hashable, Sendable {
       }
       for position in chain { state[position] = 2 }
     }
+    startDataAccount()
   }
 
   public init() {
