@@ -99,7 +99,7 @@ public final class RuleHost {
 
   /// Starts a drag; sources' `canDrag` may refuse items. See ``DragEngine/beginDrag(_:)``.
   @discardableResult
-  public func beginDrag(_ session: DragRequest) throws(DragError) -> DragStart { try engine.beginDrag(session) }
+  public func beginDrag(_ request: DragRequest) throws(DragError) -> DragStart { try engine.beginDrag(request) }
 
   /// Performs one step of the drag: what every driver of drags (scenario files, the host
   /// protocol, `droprules bench`, rule tests) calls. ``lastStep`` then shows the step as

@@ -13,17 +13,17 @@ extension DragEngine {
   /// `canDrag` lets them go; external items are known to the rules but on the board only
   /// once a rule inserts them.
   @discardableResult
-  public func beginDrag(_ session: DragRequest) throws(DragError) -> DragStart {
+  public func beginDrag(_ request: DragRequest) throws(DragError) -> DragStart {
     guard drag == nil else { throw .dragInProgress }
-    guard !session.items.isEmpty else { throw .noItems }
-    let undo = try placeExternalItems(of: session)
-    let allItems = session.items.map(\.id)
-    let ownLimit = [OperationLimit(source: nil, operations: session.allowedOperations)]
+    guard !request.items.isEmpty else { throw .noItems }
+    let undo = try placeExternalItems(of: request)
+    let allItems = request.items.map(\.id)
+    let ownLimit = [OperationLimit(source: nil, operations: request.allowedOperations)]
     drag = DragState(
-      session: session, itemIDs: allItems, requestedOperations: session.allowedOperations,
-      boardOperations: session.allowedOperations, boardLimits: ownLimit, limits: ownLimit, undo: undo)
+      request: request, itemIDs: allItems, requestedOperations: request.allowedOperations,
+      boardOperations: request.allowedOperations, boardLimits: ownLimit, limits: ownLimit, undo: undo)
     isOutside = false
-    allowedBits = DragOperation.bits(session.allowedOperations)
+    allowedBits = DragOperation.bits(request.allowedOperations)
     recorder.reset()
     recorder.record(.step(.begin(allItems)))
 
@@ -32,7 +32,7 @@ extension DragEngine {
     var failedRules: Set<RuleID> = []
     // Found for all items at once: item by item, each would search its list again.
     let indexes = currentBoard.indexes(of: allItems)
-    let refused = session.items.compactMap { item -> ItemID? in
+    let refused = request.items.compactMap { item -> ItemID? in
       guard case .board(let id) = item, !canDrag(id, index: indexes[id], unlessFailed: &failedRules) else {
         return nil
       }
@@ -40,7 +40,7 @@ extension DragEngine {
       return id
     }
     let refusedSet = Set(refused)
-    drag?.session.items.removeAll { refusedSet.contains($0.id) }
+    drag?.request.items.removeAll { refusedSet.contains($0.id) }
     drag?.itemIDs.removeAll { refusedSet.contains($0) }
     guard let itemIDs = drag?.itemIDs, !itemIDs.isEmpty else {
       currentBoard.undo(undo)
@@ -58,7 +58,7 @@ extension DragEngine {
     drag?.sources = sources
 
     if let diagnostic = rules.dragDidBegin(
-      items: itemIDs, modifiers: session.modifiers, allowed: session.allowedOperations, source: sources.first)
+      items: itemIDs, modifiers: request.modifiers, allowed: request.allowedOperations, source: sources.first)
     {
       report(diagnostic)
     }
@@ -100,7 +100,7 @@ extension DragEngine {
     let negotiated =
       takesAnItem
       ? Negotiation.negotiate(
-        Proposal(operation), allowed: drag?.session.allowedOperations ?? [], limits: drag?.limits ?? [])
+        Proposal(operation), allowed: drag?.request.allowedOperations ?? [], limits: drag?.limits ?? [])
       : (proposal: Proposal.forbidden, downgrade: nil)
     drag?.outside?.proposal = negotiated.proposal
     drag?.outside?.downgrade = negotiated.downgrade
@@ -165,7 +165,7 @@ extension DragEngine {
 
   /// Makes `allowed` the drag's allowed operations and tells the rules.
   private func allow(_ allowed: Set<DragOperation>) {
-    drag?.session.allowedOperations = allowed
+    drag?.request.allowedOperations = allowed
     allowedBits = DragOperation.bits(allowed)
     recorder.record(.allowed(allowed))
     if let diagnostic = rules.allowedOperationsDidChange(allowed) { report(diagnostic) }
@@ -196,10 +196,10 @@ extension DragEngine {
   }
 
   /// Puts a drag's external items on the board, detached; undone if the request is bad.
-  private func placeExternalItems(of session: DragRequest) throws(DragError) -> [Board.Undo] {
+  private func placeExternalItems(of request: DragRequest) throws(DragError) -> [Board.Undo] {
     var seen: Set<ItemID> = []
     var undo: [Board.Undo] = []
-    for item in session.items {
+    for item in request.items {
       guard seen.insert(item.id).inserted else {
         currentBoard.undo(undo)
         throw .duplicateItem(item.id)

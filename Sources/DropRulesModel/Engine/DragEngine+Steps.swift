@@ -37,7 +37,7 @@ extension DragEngine {
   public func setModifiers(_ modifiers: Set<Modifier>) throws(DragError) -> Proposal {
     guard drag != nil else { throw .noDrag }
     beginStep(.modifiers(modifiers))
-    drag?.session.modifiers = modifiers
+    drag?.request.modifiers = modifiers
     if let diagnostic = rules.modifiersDidChange(modifiers) { report(diagnostic) }
     return updateProposal()
   }
@@ -206,7 +206,7 @@ extension DragEngine {
     // Most proposals need no negotiation: check before copying the allowed set.
     if let operation = proposal.operation, allowedBits & operation.bit == 0 {
       let (negotiated, downgrade) = Negotiation.negotiate(
-        proposal, allowed: drag?.session.allowedOperations ?? [], limits: drag?.limits ?? [])
+        proposal, allowed: drag?.request.allowedOperations ?? [], limits: drag?.limits ?? [])
       return record(negotiated, downgrade: downgrade, searched: searched)
     }
     return record(proposal, downgrade: nil, searched: searched)

@@ -9,7 +9,7 @@ struct OutsideApp {
 
 /// Where the current drag stands. Targets are board positions.
 struct DragState {
-  var session: DragRequest
+  var request: DragRequest
   var itemIDs: [ItemID]
   /// The containers of the dragged board items, in drag order, each once; the first is
   /// `info.source`.
