@@ -17,6 +17,7 @@ public struct Rule {
     self.file = file
   }
 
+  /// Whether the rule has this handler.
   public func implements(_ handler: Handler) -> Bool { functions[handler.ordinal] != nil }
 
   /// Whether targets of this type take drops (see ``Handler/takesDrops(implementing:)``).
@@ -41,6 +42,7 @@ extension Handler {
 
 /// The loaded rules, keyed by target type, with the `*` fallback.
 public struct RuleSet {
+  /// The target type of the rule for targets no other rule names: `["*"] = { ... }`.
   public static let fallbackKey = "*"
   /// Rules in load order; a ``RuleID`` is a position here.
   private(set) var all: [Rule] = []

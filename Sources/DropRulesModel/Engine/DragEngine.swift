@@ -11,6 +11,7 @@ import Foundation
 /// overlap, so the state every pointer step touches skips the runtime's exclusivity
 /// checks (`@exclusivity(unchecked)`): they cost more than the rest of a step's Swift.
 public final class DragEngine {
+  /// The rules the engine calls: Lua rule files in a ``RuleHost``, Swift code in tests.
   public let rules: any RuleCalling
   /// The type conformance graph the rules and the drag use.
   public private(set) var types: TypeRegistry
@@ -45,6 +46,7 @@ public final class DragEngine {
   /// test's output under it).
   @exclusivity(unchecked) public var printObserver: ((String) -> Void)?
 
+  /// An engine that calls `rules`, with a type registry and a board to start from.
   public init(rules: any RuleCalling, types: TypeRegistry = TypeRegistry(), board: Board = Board()) {
     self.rules = rules
     self.types = types

@@ -7,6 +7,7 @@ public enum DragError: Error, Equatable, CustomStringConvertible {
   case duplicateItem(ItemID)
   case unknownTarget(TargetID)
 
+  /// What went wrong, for the person driving the drag.
   public var description: String {
     switch self {
     case .dragInProgress: "a drag is in progress; drop or cancel it first"
@@ -27,6 +28,7 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
   case outsideSource(source: TargetID, touched: TargetID)
   case board(BoardError)
 
+  /// What went wrong, for the person driving the drag.
   public var description: String {
     switch self {
     case .noDrag: "the board can only change during a drag"

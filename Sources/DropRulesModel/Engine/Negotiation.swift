@@ -1,12 +1,16 @@
 /// A change the negotiation made to a rule's proposal.
 public struct Downgrade: Hashable, Sendable, CustomStringConvertible {
+  /// The operation the rule proposed.
   public var from: DragOperation
+  /// What the negotiation made of it: `copy` or `forbidden`.
   public var to: Proposal
+  /// The operations the drag allowed at the time.
   public var allowed: Set<DragOperation>
   /// The limits that left `from` out: the drag's own `allowedOperations` (a limit
   /// without a source) and the `dragOperations` answers of sources. Empty when not known.
   public var limitedBy: [OperationLimit]
 
+  /// A downgrade from the rule's operation to the negotiated proposal.
   public init(from: DragOperation, to: Proposal, allowed: Set<DragOperation>, limitedBy: [OperationLimit] = []) {
     self.from = from
     self.to = to

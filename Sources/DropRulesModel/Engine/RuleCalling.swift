@@ -91,6 +91,7 @@ public struct HandlerContext: Sendable, Equatable {
   /// The 1-based place, in the target's items, of the item under the pointer, and the
   /// third of it the pointer is over, in targets with an item extent.
   public var over: Int?
+  /// The third of the item at ``over`` the pointer is over.
   public var edge: ItemEdge?
   /// The 1-based place, in the source's items, of the item `canDrag` is asked about.
   public var item: Int?
@@ -99,6 +100,7 @@ public struct HandlerContext: Sendable, Equatable {
   /// The board position of the target that took the drop, in dragEnded.
   public var destination: Int?
 
+  /// A context at this pointer; the host fills in the rest as the call needs it.
   public init(
     pointer: Point, location: Point, index: Int? = nil, operation: DragOperation? = nil, outcome: DropOutcome? = nil
   ) {
@@ -120,6 +122,7 @@ public struct RuleDescription: Sendable {
   /// Where each handler is defined, for diagnostics about what it returned.
   public var definitions: [Handler: SourceLocation]
 
+  /// A rule with these handlers, accepted types and handler definitions.
   public init(handlers: Set<Handler>, accepts: [TypeIdentifier]?, definitions: [Handler: SourceLocation] = [:]) {
     self.handlers = handlers
     self.accepts = accepts
@@ -132,9 +135,12 @@ public struct RuleDescription: Sendable {
 
 /// A place in a rule file.
 public struct SourceLocation: Hashable, Sendable {
+  /// The rule file, as it was named when loaded.
   public var file: String
+  /// The 1-based line.
   public var line: Int
 
+  /// A place in a rule file.
   public init(file: String, line: Int) {
     self.file = file
     self.line = line

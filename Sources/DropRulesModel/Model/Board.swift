@@ -55,6 +55,7 @@ public struct Board: Hashable, Sendable {
     startDataAccount()
   }
 
+  /// An empty board: no targets, no items.
   public init() {
     targets = []
     positions = [:]
@@ -67,11 +68,13 @@ public struct Board: Hashable, Sendable {
   /// Target ids in declaration order.
   public var targetOrder: [TargetID] { targets.map(\.id) }
 
+  /// The target with this id, or nil.
   public func target(_ id: TargetID) -> DropTarget? { positions[id].map { targets[$0] } }
 
   /// The position of a target in ``targets``; stable while the board is not replaced.
   public func position(of id: TargetID) -> Int? { positions[id] }
 
+  /// The item with this id, on a target or detached (a new copy, a removed item), or nil.
   public func item(_ id: ItemID) -> DragItem? { itemsByID[id] }
 
   /// The items a target holds, in order.
@@ -122,6 +125,7 @@ public enum BoardError: Error, Equatable, CustomStringConvertible {
   case itemInTwoPlaces(ItemID, TargetID, TargetID)
   case notInTarget(ItemID, TargetID)
 
+  /// What is wrong with the board, naming the ids involved.
   public var description: String {
     switch self {
     case .duplicateTarget(let id): "duplicate target id '\(id)'"

@@ -4,9 +4,12 @@ public typealias ItemID = String
 /// One representation of an item: a type and its payload, like a registered type of an
 /// `NSItemProvider`.
 public struct Representation: Hashable, Sendable {
+  /// What the payload is: `public.plain-text`, `public.file-url`.
   public var type: TypeIdentifier
+  /// The representation's content as text (a URL, JSON, plain text).
   public var payload: String
 
+  /// A representation of `type` holding `payload`.
   public init(type: TypeIdentifier, payload: String) {
     self.type = type
     self.payload = payload
@@ -16,10 +19,14 @@ public struct Representation: Hashable, Sendable {
 /// An item that can be dragged: an id, an optional name and its representations,
 /// best fidelity first.
 public struct DragItem: Hashable, Sendable {
+  /// The item's id, unique on its board.
   public var id: ItemID
+  /// What a person calls the item (a file name, an event title); optional.
   public var name: String?
+  /// The item's representations, best fidelity first.
   public var representations: [Representation]
 
+  /// An item with an id, an optional name and its representations, best first.
   public init(id: ItemID, name: String? = nil, representations: [Representation] = []) {
     self.id = id
     self.name = name

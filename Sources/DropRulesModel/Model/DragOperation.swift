@@ -33,6 +33,7 @@ public enum Modifier: String, Sendable, CaseIterable, Hashable, Comparable {
   case shift
   case control
 
+  /// Orders modifiers as they are listed: option, command, shift, control.
   public static func < (lhs: Modifier, rhs: Modifier) -> Bool {
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
   }

@@ -3,6 +3,7 @@ public enum DraggedItem: Hashable, Sendable {
   case board(ItemID)
   case external(DragItem)
 
+  /// The item's id, on the board or from the other app.
   public var id: ItemID {
     switch self {
     case .board(let id): id
@@ -13,8 +14,11 @@ public enum DraggedItem: Hashable, Sendable {
 
 /// What the user drags and how: the items, the allowed operations and the modifiers.
 public struct DragRequest: Hashable, Sendable {
+  /// The dragged items, in drag order.
   public var items: [DraggedItem]
+  /// The operations the drag allows, before any source limits them.
   public var allowedOperations: Set<DragOperation>
+  /// The modifier keys held when the drag begins.
   public var modifiers: Set<Modifier>
 
   /// - Parameter allowedOperations: nil gives the default: copy and move for a local

@@ -17,11 +17,14 @@ public enum ItemEdge: String, Sendable, CaseIterable, Hashable {
 
 /// A place items can be dropped on: a calendar day, a list, a folder, a slot.
 public struct DropTarget: Hashable, Sendable {
+  /// The target's id, unique on its board.
   public var id: TargetID
   /// The rule key, such as `calendar.day`.
   public var type: String
   /// The frame in global coordinates.
   public var frame: Rect
+  /// The target it is nested in, if any: a drop that no rule of this target takes falls
+  /// through to it.
   public var parent: TargetID?
   /// Free-form data, a JSON object.
   public var data: [String: JSONValue]
@@ -29,8 +32,10 @@ public struct DropTarget: Hashable, Sendable {
   public var items: [ItemID]
   /// With an item extent, the host computes the insertion gap nearest the pointer.
   public var axis: ItemAxis?
+  /// The length of one item along ``axis``.
   public var itemExtent: Double?
 
+  /// A target; only the id, the type and the frame are required.
   public init(
     id: TargetID, type: String, frame: Rect, parent: TargetID? = nil, data: [String: JSONValue] = [:],
     items: [ItemID] = [], axis: ItemAxis? = nil, itemExtent: Double? = nil

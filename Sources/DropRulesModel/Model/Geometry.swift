@@ -1,24 +1,33 @@
 /// A point in global (board) coordinates, or local to a target.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+  /// The horizontal coordinate, growing to the right.
   public var x: Double
+  /// The vertical coordinate, growing downwards.
   public var y: Double
 
+  /// The point at `x`, `y`.
   public init(x: Double, y: Double) {
     self.x = x
     self.y = y
   }
 
+  /// `(50, 50)`: whole coordinates without a trailing `.0`.
   public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
 }
 
 /// A rectangle: origin and size. It contains the points of `[x, x + width) x [y, y + height)`,
 /// so adjacent frames never both contain their shared edge.
 public struct Rect: Hashable, Sendable {
+  /// The left edge.
   public var x: Double
+  /// The top edge.
   public var y: Double
+  /// The width; a frame of width 0 contains no point.
   public var width: Double
+  /// The height; a frame of height 0 contains no point.
   public var height: Double
 
+  /// The rectangle with its origin at `x`, `y` and this size.
   public init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
@@ -26,10 +35,14 @@ public struct Rect: Hashable, Sendable {
     self.height = height
   }
 
+  /// The right edge, which the rectangle does not contain.
   public var maxX: Double { x + width }
+  /// The bottom edge, which the rectangle does not contain.
   public var maxY: Double { y + height }
+  /// The middle: where `over` steps put the pointer.
   public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
 
+  /// Whether `point` lies inside: on the left or top edge counts, on the right or bottom does not.
   public func contains(_ point: Point) -> Bool {
     point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
   }

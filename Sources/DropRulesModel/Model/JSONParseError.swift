@@ -5,10 +5,14 @@
 public struct JSONParseError: Error, Equatable, CustomStringConvertible {
   /// The byte offset of the problem in the text.
   public var offset: Int
+  /// The line of the problem, counted from 1.
   public var line: Int
+  /// The column, counted in characters from 1.
   public var column: Int
+  /// What was wrong, for a person: `expected ',' or '}' after an object field`.
   public var message: String
 
+  /// An error at a known place in the text.
   public init(offset: Int, line: Int, column: Int, message: String) {
     self.offset = offset
     self.line = line

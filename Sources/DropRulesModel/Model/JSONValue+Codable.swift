@@ -3,6 +3,7 @@
 /// which are faster, keep integers exact and tell `1` from `1.0`; a `Codable` coder
 /// may not (Foundation's `JSONDecoder` reads `1.0` as the integer 1).
 extension JSONValue: Codable {
+  /// Decodes any JSON value; an integer stays an ``integer(_:)``.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -22,6 +23,7 @@ extension JSONValue: Codable {
     }
   }
 
+  /// Encodes the value as the JSON it stands for.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {

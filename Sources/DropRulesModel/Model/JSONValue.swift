@@ -17,6 +17,7 @@ public enum JSONValue: Hashable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
+  /// The text of a ``string(_:)``; nil for anything else.
   public var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
@@ -41,11 +42,13 @@ public enum JSONValue: Hashable, Sendable {
     }
   }
 
+  /// The elements of an ``array(_:)``; nil for anything else.
   public var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
+  /// The fields of an ``object(_:)``; nil for anything else.
   public var objectValue: [String: JSONValue]? {
     if case .object(let value) = self { return value }
     return nil

@@ -5,11 +5,10 @@
 /// itself.
 public struct TypeRegistry: Sendable {
   private var parents: [TypeIdentifier: Set<TypeIdentifier>]
-  private var builtIn: Set<TypeIdentifier>
 
+  /// A registry of the built-in types only.
   public init() {
     parents = BuiltInTypes.parents.mapValues(Set.init)
-    builtIn = Set(BuiltInTypes.parents.keys)
   }
 
   /// Declares `type` (or adds parents to it). Declaring twice merges the parents.

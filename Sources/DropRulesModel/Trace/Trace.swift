@@ -1,15 +1,22 @@
 /// A rule error, caught and turned into a safe default, with everything an author
 /// needs to find it.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, for the rule's author.
   public var message: String
+  /// The rule file the error points at, when known.
   public var file: String?
+  /// The line in ``file``.
   public var line: Int?
+  /// The handler that raised.
   public var handler: Handler?
+  /// The target the handler ran for.
   public var target: TargetID?
   /// The 1-based step of the drag during which the error happened; 0 for its start.
   public var step: Int?
+  /// Lua's traceback at the error, or empty.
   public var traceback: String
 
+  /// A diagnostic; only the message is required.
   public init(
     message: String, file: String? = nil, line: Int? = nil, handler: Handler? = nil, target: TargetID? = nil,
     step: Int? = nil, traceback: String = ""
@@ -38,7 +45,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
 /// One handler call made by the host, and what it returned.
 public struct HandlerCall: Hashable, Sendable {
+  /// The handler called.
   public var handler: Handler
+  /// The target it was called for.
   public var target: TargetID
   /// The item `canDrag` was asked about.
   public var item: ItemID?
@@ -73,6 +82,7 @@ public struct OperationLimit: Hashable, Sendable, CustomStringConvertible {
   /// The source target whose `dragOperations` set the limit; nil for the drag's own
   /// `allowedOperations`.
   public var source: TargetID?
+  /// The operations this limit allows.
   public var operations: Set<DragOperation>
 
   /// `the drag allows copy, move` or `source shelf allows copy (dragOperations)`.
@@ -86,12 +96,14 @@ public struct OperationLimit: Hashable, Sendable, CustomStringConvertible {
 public struct TraceStep: Hashable, Sendable {
   /// The step's 1-based number within the drag.
   public var number: Int
+  /// What the step did: the drag's start, or a ``DragStep``.
   public var action: StepAction
   /// The target under the pointer after the step, if any.
   public var target: TargetID?
   /// Where the pointer is on the board after a pointer or modifier step; nil off the
   /// board and on steps that do not negotiate.
   public var pointer: Point?
+  /// The handler calls the step made, in order.
   public var calls: [HandlerCall] = []
   /// The negotiated proposal after a pointer or modifier step.
   public var proposal: Proposal?
@@ -100,6 +112,7 @@ public struct TraceStep: Hashable, Sendable {
   /// The item under the pointer and the third of it, when a drop at this step would
   /// see them (`info.over`, `info.edge`).
   public var over: ItemID?
+  /// The third of ``over`` the pointer is over.
   public var edge: ItemEdge?
   /// Items `canDrag` refused, on the begin step.
   public var refused: [ItemID] = []
@@ -116,6 +129,7 @@ public struct TraceStep: Hashable, Sendable {
   /// How many more targets the hit-test passed over than ``skipped`` names (it names at
   /// most 50, the innermost).
   public var skippedOmitted = 0
+  /// The rule errors of the step.
   public var diagnostics: [Diagnostic] = []
   /// What rule code printed during the step, in order; each call's own lines are also
   /// in its ``HandlerCall/printed``.

@@ -1,9 +1,12 @@
 /// A target under the pointer that the hit-test passed over before the one it entered
 /// (or before giving up), and why.
 public struct SkippedTarget: Hashable, Sendable, CustomStringConvertible {
+  /// The target passed over.
   public var target: TargetID
+  /// Why it was passed over.
   public var reason: SkipReason
 
+  /// A target passed over, and why.
   public init(target: TargetID, reason: SkipReason) {
     self.target = target
     self.reason = reason
@@ -12,6 +15,7 @@ public struct SkippedTarget: Hashable, Sendable, CustomStringConvertible {
   /// The reason as the text trace shows it, as seen at step `step`.
   public func detail(atStep step: Int) -> String { reason.detail(atStep: step) }
 
+  /// `label: no rule for its type 'text'`.
   public var description: String { "\(target): \(reason.detail(atStep: Int.max))" }
 }
 
@@ -96,6 +100,7 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Why the drop did nothing, as the text trace says it.
   public var description: String {
     switch self {
     case .noTarget: "no target under the pointer takes the drop"
