@@ -5,31 +5,6 @@ import Foundation
 /// The hot path: a call that writes two points in place and classifies its answer
 /// without copying it out of Lua, in one C call that allocates nothing.
 extension LuaRuntime {
-  /// The slots a point call uses: the function, its two arguments, and the two point
-  /// tables written before it runs.
-  package struct PointCall {
-    package var function: LuaSlot
-    package var first: LuaSlot
-    package var second: LuaSlot
-    package var point: LuaSlot
-    package var globalPoint: LuaSlot
-    package var local: (x: Double, y: Double)
-    package var global: (x: Double, y: Double)
-
-    @inlinable package init(
-      function: LuaSlot, first: LuaSlot, second: LuaSlot, point: LuaSlot, globalPoint: LuaSlot,
-      local: (x: Double, y: Double), global: (x: Double, y: Double)
-    ) {
-      self.function = function
-      self.first = first
-      self.second = second
-      self.point = point
-      self.globalPoint = globalPoint
-      self.local = local
-      self.global = global
-    }
-  }
-
   /// Names the strings a point call's result is classified by: a result that is one of
   /// `words`, or a table whose `symbolKey` holds one (with a number under `numberKey`),
   /// is a ``LuaCallResult/symbol(_:number:)``.
@@ -42,15 +17,19 @@ extension LuaRuntime {
     }
   }
 
-  /// Writes the pointer into the two point tables, calls `function(first, second)` and
-  /// classifies its first result.
-  package func callWithPoints(_ call: PointCall) throws(LuaError) -> LuaCallResult {
+  /// Writes the pointer into the two point tables (`local` into `point`, `global` into
+  /// `globalPoint`), calls `function(first, second)` and classifies its first result.
+  /// Slots, not a struct of them: the call runs on every pointer step, and a struct made
+  /// in another module costs a call of its own.
+  package func callWithPoints(
+    _ function: LuaSlot, _ first: LuaSlot, _ second: LuaSlot, point: LuaSlot, globalPoint: LuaSlot,
+    local: (x: Double, y: Double), global: (x: Double, y: Double)
+  ) throws(LuaError) -> LuaCallResult {
     dropStaleReadings()
     var result = clua_CallResult()
     var slots = clua_PointCall(
-      function: call.function.id, first: call.first.id, second: call.second.id, point: call.point.id,
-      globalPoint: call.globalPoint.id, x: call.local.x, y: call.local.y, globalX: call.global.x,
-      globalY: call.global.y)
+      function: function.id, first: first.id, second: second.id, point: point.id, globalPoint: globalPoint.id,
+      x: local.x, y: local.y, globalX: global.x, globalY: global.y)
     clua_call_with_points(state, budget, &slots, Int64(limits.maxInstructions), observesLines ? 1 : 0, &result)
     if result.leftOnStack > 0 {
       // callError pops the message itself.

@@ -59,15 +59,15 @@ final class LuaRules: RuleCalling {
 
   /// How many handlers a rule can have; kept here because `Handler.allCases`, read from
   /// another module, builds its array on every read.
-  private static let handlerCount = Handler.allCases.count
+  private let handlerCount = Handler.allCases.count
   /// The proposals by the code the runtime classifies an answer with (the order they
   /// were interned in).
-  private static let proposals = Proposal.allCases
+  private let proposals = Proposal.allCases
 
   init(limits: LuaLimits) throws(LuaError) {
     runtime = try LuaRuntime(limits: limits)
     // A handler's answer is classified in C, by these words: the order is the codes'.
-    try runtime.internSymbols(Self.proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index")
+    try runtime.internSymbols(proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index")
     api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)
   }
 
@@ -155,7 +155,7 @@ final class LuaRules: RuleCalling {
   func call(
     _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext
   ) -> HandlerResult {
-    let function = handlerSlots[rule &* Self.handlerCount &+ handler.ordinal]
+    let function = handlerSlots[rule &* handlerCount &+ handler.ordinal]
     // Slot ids, not slots, are compared: this runs on every pointer step.
     guard function.id != 0 else { return .notImplemented }
     if let boardVersion, boardVersion.pointee != seenVersion, let engine { catchUp(with: engine) }
@@ -175,11 +175,11 @@ final class LuaRules: RuleCalling {
     }
     if handler == .dragOperations { return callDragOperations(of: rule, target: target, position: position) }
     do {
-      let call = LuaRuntime.PointCall(
-        function: function, first: info.object, second: try targetSlot(at: position, id: target),
-        point: info.location, globalPoint: info.globalLocation,
-        local: (context.location.x, context.location.y), global: (context.pointer.x, context.pointer.y))
-      return result(try runtime.callWithPoints(call), handler: handler, target: target)
+      let answer = try runtime.callWithPoints(
+        function, info.object, try targetSlot(at: position, id: target), point: info.location,
+        globalPoint: info.globalLocation, local: (context.location.x, context.location.y),
+        global: (context.pointer.x, context.pointer.y))
+      return result(answer, handler: handler, target: target)
     } catch {
       return .failed(Self.diagnostic(error, handler: handler, target: target))
     }
@@ -300,7 +300,7 @@ final class LuaRules: RuleCalling {
     case .boolean(let flag): return .returned(.boolean(flag))
     case .other(let description): return .returned(.other(description))
     case .symbol(let code, let index):
-      let proposal = Self.proposals[code]
+      let proposal = proposals[code]
       switch index {
       case .none: return .returned(.proposal(proposal, index: nil))
       case .integer(let whole):
