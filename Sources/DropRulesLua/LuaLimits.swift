@@ -9,10 +9,14 @@ public struct LuaLimits: Sendable, Equatable {
   /// Wall-clock time one call may take; zero turns the deadline off.
   public var maxTime: Duration
 
+  /// One million VM instructions per call.
   public static let defaultMaxInstructions = 1_000_000
+  /// 64 MiB for the Lua heap and what the host keeps for rules.
   public static let defaultMaxMemory = 64 * 1024 * 1024
+  /// 250 ms per call.
   public static let defaultMaxTime = Duration.milliseconds(250)
 
+  /// Limits for a runtime; each defaults to the value above.
   public init(
     maxInstructions: Int = defaultMaxInstructions, maxMemory: Int = defaultMaxMemory,
     maxTime: Duration = defaultMaxTime

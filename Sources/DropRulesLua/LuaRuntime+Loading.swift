@@ -27,6 +27,7 @@ extension LuaRuntime {
     return popReference()
   }
 
+  /// Compiles text given as a string; see ``load(source:chunkName:environment:)``.
   public func load(
     source: String, chunkName: String, environment: LuaReference? = nil
   ) throws(LuaError) -> LuaReference {

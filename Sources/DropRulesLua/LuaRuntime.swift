@@ -17,6 +17,7 @@ public final class LuaRuntime {
   let state: OpaquePointer
   /// The thread a host function was called on, while it runs: calls it makes run there.
   @exclusivity(unchecked) var activeThread: OpaquePointer?
+  /// The limits every call runs under.
   public let limits: LuaLimits
   var hostFunctions: [HostFunctionBox] = []
   private(set) var sandbox: LuaReference?

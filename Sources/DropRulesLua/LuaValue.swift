@@ -47,11 +47,13 @@ public enum LuaValue {
     }
   }
 
+  /// The table, when the value is a copied table.
   public var tableValue: LuaTable? {
     if case .table(let value) = self { return value }
     return nil
   }
 
+  /// Whether the value is nil.
   public var isNil: Bool {
     if case .nil = self { return true }
     return false
@@ -73,30 +75,39 @@ public enum LuaValue {
 
 /// A Lua table copied into Swift: its sequence part and its string keys.
 public struct LuaTable {
+  /// The values at keys 1 to n.
   public var sequence: [LuaValue]
+  /// The values at string keys.
   public var fields: [String: LuaValue]
   /// Keys that are neither string nor part of the sequence (kept out, but counted so
   /// that callers can reject such tables instead of silently losing data).
   public var otherKeyCount: Int
 
+  /// A table; `otherKeyCount` counts keys that are neither in the sequence nor strings.
   public init(sequence: [LuaValue] = [], fields: [String: LuaValue] = [:], otherKeyCount: Int = 0) {
     self.sequence = sequence
     self.fields = fields
     self.otherKeyCount = otherKeyCount
   }
 
+  /// The value at a string key, or nil.
   public subscript(field: String) -> LuaValue {
     fields[field] ?? .nil
   }
 
+  /// Whether the table has no key at all.
   public var isEmpty: Bool { sequence.isEmpty && fields.isEmpty && otherKeyCount == 0 }
 }
 
 extension LuaValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByIntegerLiteral, ExpressibleByNilLiteral
 {
+  /// A Lua string.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// A Lua boolean.
   public init(booleanLiteral value: Bool) { self = .boolean(value) }
+  /// A Lua integer.
   public init(integerLiteral value: Int64) { self = .integer(value) }
+  /// Lua's nil.
   public init(nilLiteral: ()) { self = .nil }
 }

@@ -12,10 +12,14 @@ import Foundation
 /// carry JSON (a cross-site form cannot), and come from this server's own page when it
 /// names an `Origin`.
 public struct PlaygroundServer: Sendable {
+  /// The rule session the page drives.
   public let session: PlaygroundSession
+  /// The playground page the server answers `/` with.
   public let page: String
+  /// The port on 127.0.0.1; 0 lets the system choose.
   public let port: UInt16
 
+  /// A server for `session` and `page` on 127.0.0.1 at `port`.
   public init(session: PlaygroundSession, page: String, port: UInt16) {
     self.session = session
     self.page = page

@@ -5,6 +5,7 @@ import Foundation
 /// Finds and runs rule tests: `*_test.lua` files and `*.scenario.json` files that carry
 /// `expect`.
 public final class RuleTestRunner {
+  /// The limits each test's rules run under.
   public var limits: LuaLimits
   /// Only tests whose `file: name` contains this text run.
   public var filter: String?
@@ -19,6 +20,7 @@ public final class RuleTestRunner {
   /// load has no entry.
   public internal(set) var ruleFilesLoaded: [String: Set<String>] = [:]
 
+  /// A runner with these limits; `filter` keeps the tests whose names contain it.
   public init(limits: LuaLimits = LuaLimits(), filter: String? = nil, collectCoverage: Bool = false) {
     self.limits = limits
     self.filter = filter

@@ -1,6 +1,7 @@
 /// The result of one test: a `test(...)` in a `*_test.lua` file, a scenario with
 /// `expect`, or a file that failed to load.
 public struct TestCaseResult: Sendable {
+  /// How a test ended.
   public enum Status: Sendable, Equatable {
     case passed
     case failed
@@ -17,16 +18,21 @@ public struct TestCaseResult: Sendable {
     }
   }
 
+  /// The test file or scenario file.
   public var file: String
+  /// The test's name.
   public var name: String
+  /// Whether it passed, failed, or could not be loaded.
   public var status: Status
   /// Why it failed, one entry per failure (`file:line: message`), as raised: reports
   /// escape what they must when they show it.
   public var failures: [String]
+  /// How long the test took, in seconds.
   public var durationSeconds: Double
   /// What the test and the rules it drove printed while it ran, raw.
   public var printed: PrintedOutput
 
+  /// The result of one test.
   public init(
     file: String, name: String, status: Status, failures: [String] = [], durationSeconds: Double = 0,
     printed: PrintedOutput = PrintedOutput()

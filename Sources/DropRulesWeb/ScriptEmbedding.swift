@@ -7,6 +7,7 @@
 /// back as the same character with `JSON.parse`. U+2028 and U+2029 are escaped too, so
 /// the text is also a valid JavaScript literal.
 public enum ScriptEmbedding {
+  /// `text` (JSON) made safe to place inside a `<script>` element.
   public static func json(_ text: String) -> String {
     var output = ""
     output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

@@ -10,6 +10,7 @@ extension LuaRuntime {
     return try call(chunk)
   }
 
+  /// The first result of ``evaluate(_:globals:)``, or nil.
   public func evaluateFirst(_ source: String, globals: [String: LuaValue] = [:]) throws(LuaError) -> LuaValue {
     try evaluate(source, globals: globals).first ?? .nil
   }
@@ -17,6 +18,7 @@ extension LuaRuntime {
 
 /// Values compare by contents; functions and tables the runtime keeps, by identity.
 extension LuaValue: Equatable {
+  /// Equal contents; the same object for functions and kept tables.
   public static func == (lhs: LuaValue, rhs: LuaValue) -> Bool {
     switch (lhs, rhs) {
     case (.nil, .nil): true

@@ -6,6 +6,7 @@ import CLua
 public final class PlainLua {
   private let state: OpaquePointer
 
+  /// A new state with the standard library open.
   public init() {
     guard let state = luaL_newstate() else { fatalError("Lua could not allocate a state") }
     luaL_openlibs(state)
@@ -43,6 +44,8 @@ public final class PlainLua {
 
 /// An error a plain Lua chunk raised.
 public struct PlainLuaError: Error, CustomStringConvertible {
+  /// The error message, as Lua raised it.
   public var message: String
+  /// The message.
   public var description: String { message }
 }

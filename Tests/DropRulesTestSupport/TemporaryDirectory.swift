@@ -8,6 +8,7 @@ public final class TemporaryDirectory {
   /// The folder as a file URL.
   public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
+  /// Makes a new, empty folder under the system's temporary folder.
   public init() throws {
     path =
       FileManager.default.temporaryDirectory

@@ -363,6 +363,7 @@ func runInRuleHost(_ source: UnsafeBufferPointer<UInt8>) {
   if let stored = host.board.target("box")?.data["v"] { checkJSON(LuaValue(json: stored)) }
 }
 
+/// One fuzz input: runs it as Lua through the bridge and checks what comes back.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let source = UnsafeBufferPointer(start: data, count: size)

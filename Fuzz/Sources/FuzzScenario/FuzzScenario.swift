@@ -29,6 +29,7 @@ func isBundledRule(_ path: String) -> Bool {
   return standardized.hasPrefix(rulesDirectory + "/") && !path.split(separator: "/").contains("..")
 }
 
+/// One fuzz input: decodes it as a scenario and replays it when it decodes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Data(bytes: data, count: size)

@@ -1,6 +1,6 @@
-/// The protocol's answers about the board and the server: `board`, `describe`, `version`.
 import DropRules
 
+/// The protocol's answers about the board and the server: `board`, `describe`, `version`.
 extension ProtocolDispatcher {
   /// `{"targets": {id: [item ids]}, "data": {id: {...}}}`, as `run --format json`
   /// shows the final board: data only for targets that have some.

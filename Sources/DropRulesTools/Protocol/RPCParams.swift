@@ -1,8 +1,8 @@
+import DropRules
+
 /// A method's params, read with the scenario decoder, so that the protocol and the
 /// scenario files share one reading of boards, drags and steps, and one kind of error
 /// path (`$.params.targets[0].frame`).
-import DropRules
-
 struct RPCParams {
   /// The params object; an absent params member reads as `{}`.
   let fields: [String: JSONValue]

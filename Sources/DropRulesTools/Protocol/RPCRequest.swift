@@ -1,6 +1,6 @@
-/// One JSON-RPC 2.0 request, checked: `{"jsonrpc": "2.0", "method", "params"?, "id"?}`.
 import DropRules
 
+/// One JSON-RPC 2.0 request, checked: `{"jsonrpc": "2.0", "method", "params"?, "id"?}`.
 struct RPCRequest {
   /// The id to answer with; nil for a notification, which gets no answer.
   var id: JSONValue?

@@ -1,10 +1,10 @@
-/// The globals of rule files and of test files: Lua's own that the sandbox passes
-/// through, and droprules' own.
 import DropRules
 
+/// The globals of rule files and of test files: Lua's own that the sandbox passes
+/// through, and droprules' own.
 extension LuaAPIDescription {
   /// The whole API: what `droprules types` writes and the tests hold to the sandbox.
-  public static let droprules = LuaAPIDescription(
+  package static let droprules = LuaAPIDescription(
     aliases: ruleAliases,
     classes: [
       info, item, target, board, point, frame, modifiers, operationSet, rule, library, proposalTable,

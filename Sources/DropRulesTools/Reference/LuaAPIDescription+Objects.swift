@@ -1,7 +1,7 @@
-/// The host objects a handler is given: `info`, items, targets, the board, and the
-/// small read-only tables inside them.
 import DropRules
 
+/// The host objects a handler is given: `info`, items, targets, the board, and the
+/// small read-only tables inside them.
 extension LuaAPIDescription {
   typealias Param = Parameter
   typealias Returns = Result

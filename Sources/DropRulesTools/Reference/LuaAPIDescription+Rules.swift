@@ -1,7 +1,7 @@
-/// What a rule file writes (the rule table and its handlers), what its handlers return,
-/// and the `droprules` library.
 import DropRules
 
+/// What a rule file writes (the rule table and its handlers), what its handlers return,
+/// and the `droprules` library.
 extension LuaAPIDescription {
   private static let dropHandler = "fun(info: droprules.Info, target: droprules.Target)"
 

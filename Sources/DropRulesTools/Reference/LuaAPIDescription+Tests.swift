@@ -1,6 +1,6 @@
-/// The test API of `*_test.lua` files: simulations, drag handles and expectations.
 import DropRules
 
+/// The test API of `*_test.lua` files: simulations, drag handles and expectations.
 extension LuaAPIDescription {
   private static let proposalName = "\"move\"|\"copy\"|\"forbidden\"|\"cancel\""
 

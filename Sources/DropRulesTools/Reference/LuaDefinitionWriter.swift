@@ -1,11 +1,11 @@
+import DropRules
+
 /// Writes a ``LuaAPIDescription`` as a lua-language-server definition file (`---@meta`):
 /// what editors read for completion, hover documentation and type checks, the way LÖVE,
 /// Defold and Neovim describe their APIs.
-import DropRules
-
-public enum LuaDefinitionWriter {
+package enum LuaDefinitionWriter {
   /// The definition file's text.
-  public static func definitions(_ api: LuaAPIDescription = .droprules) -> String {
+  package static func definitions(_ api: LuaAPIDescription = .droprules) -> String {
     var lines = [
       "---@meta droprules",
       "-- luacheck: ignore",

@@ -13,6 +13,7 @@ public struct RuleFileConfinement: Sendable {
   /// Files and folders, as the user named them, whose files any scenario may name.
   public var trustedRoots: [String]
 
+  /// Confinement that also trusts `trustedRoots` (files and folders named with `--rules`).
   public init(trustedRoots: [String] = []) {
     self.trustedRoots = trustedRoots
   }
@@ -65,5 +66,6 @@ public struct RuleFileRefusal: Error, Equatable, CustomStringConvertible {
       + "or under a path given with --rules"
   }
 
+  /// `file: reason`.
   public var description: String { "\(file): \(reason)" }
 }

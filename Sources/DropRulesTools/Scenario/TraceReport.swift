@@ -1,3 +1,5 @@
+import DropRules
+
 /// Renders replayed scenarios for people (aligned text, optional colour) and for tools
 /// (one JSON document with stable keys).
 ///
@@ -5,15 +7,16 @@
 /// messages, ids) is shown through ``TextEscaping``: it cannot start a line of its own,
 /// so no rule can print a verdict that reads like droprules' own, nor repaint the
 /// terminal. JSON needs no such care: its encoder escapes control characters.
-import DropRules
-
 public struct TraceReport {
+  /// Whether the text uses ANSI colours.
   public var colored: Bool
 
+  /// A report writer, with or without colour.
   public init(colored: Bool = false) { self.colored = colored }
 
   // MARK: Text
 
+  /// The result as text for people: each step, its calls, prints and errors, then the outcome.
   public func text(_ result: ScenarioResult) -> String {
     var lines: [String] = []
     let scenario = result.scenario
