@@ -42,16 +42,22 @@ final class SwiftRules: RuleCalling {
   func takePrintedLines() -> [String] { [] }
 }
 
+extension SwiftRules {
+  /// An engine that calls these rules, on two boxes side by side, `a` holding item `x`.
+  func engineOnTwoBoxes() throws -> DragEngine {
+    let engine = DragEngine(rules: self)
+    self.engine = engine
+    try engine.replaceBoard(Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
+    return engine
+  }
+}
+
 @Suite("The drag engine, driven by rules written in Swift")
 struct DragEngineTests {
   let rules = SwiftRules()
   let engine: DragEngine
 
-  init() throws {
-    engine = DragEngine(rules: rules)
-    rules.engine = engine
-    try engine.replaceBoard(Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
-  }
+  init() throws { engine = try rules.engineOnTwoBoxes() }
 
   @Test("staged changes are undone on cancel and reported to the rules; the board is read-only at the end")
   func rollback() throws {

@@ -10,11 +10,7 @@ struct DragStepTests {
   let rules = SwiftRules()
   let engine: DragEngine
 
-  init() throws {
-    engine = DragEngine(rules: rules)
-    rules.engine = engine
-    try engine.replaceBoard(Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
-  }
+  init() throws { engine = try rules.engineOnTwoBoxes() }
 
   @Test("perform carries out every kind of step, answers its proposal or outcome, and lastStep shows it")
   func everyKindOfStep() throws {
