@@ -47,11 +47,13 @@ public enum LuaValue {
     }
   }
 
+  /// The value as a copied table, when it is one.
   public var tableValue: LuaTable? {
     if case .table(let value) = self { return value }
     return nil
   }
 
+  /// Whether the value is Lua's `nil`.
   public var isNil: Bool {
     if case .nil = self { return true }
     return false
@@ -73,30 +75,39 @@ public enum LuaValue {
 
 /// A Lua table copied into Swift: its sequence part and its string keys.
 public struct LuaTable {
+  /// The values at keys 1 to the table's raw length, in order.
   public var sequence: [LuaValue]
+  /// The values at string keys.
   public var fields: [String: LuaValue]
   /// Keys that are neither string nor part of the sequence (kept out, but counted so
   /// that callers can reject such tables instead of silently losing data).
   public var otherKeyCount: Int
 
+  /// A table to pass to Lua, with a sequence part and string keys.
   public init(sequence: [LuaValue] = [], fields: [String: LuaValue] = [:], otherKeyCount: Int = 0) {
     self.sequence = sequence
     self.fields = fields
     self.otherKeyCount = otherKeyCount
   }
 
+  /// The value at a string key, or `nil` when there is none.
   public subscript(field: String) -> LuaValue {
     fields[field] ?? .nil
   }
 
+  /// Whether the table had no keys at all, the ones left out (``otherKeyCount``) included.
   public var isEmpty: Bool { sequence.isEmpty && fields.isEmpty && otherKeyCount == 0 }
 }
 
 extension LuaValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByIntegerLiteral, ExpressibleByNilLiteral
 {
+  /// A string literal as a Lua string.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// `true` or `false` as a Lua boolean.
   public init(booleanLiteral value: Bool) { self = .boolean(value) }
+  /// An integer literal as a Lua integer.
   public init(integerLiteral value: Int64) { self = .integer(value) }
+  /// `nil` as Lua's `nil`.
   public init(nilLiteral: ()) { self = .nil }
 }

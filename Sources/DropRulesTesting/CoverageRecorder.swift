@@ -6,7 +6,7 @@ public final class CoverageRecorder {
   /// Per file, how many times each line ran.
   private(set) var hits: [String: [Int: Int]] = [:]
 
-  public init() {}
+  package init() {}
 
   func record(file: String, line: Int) {
     hits[file, default: [:]][line, default: 0] += 1
@@ -19,14 +19,18 @@ public final class CoverageRecorder {
 
   /// Coverage of one file.
   public struct FileCoverage: Sendable {
+    /// The rule file's path.
     public var file: String
+    /// Lines with code on them, and lines the hook saw run.
     public var executableLines: Int
+    /// Executable lines that ran at least once.
     public var coveredLines: Int
+    /// The executable lines that never ran, in ascending order.
     public var uncovered: [Int]
     /// How many times each executable line ran, 0 for an uncovered one, by line.
     public var lineHits: [Int: Int]
 
-    public init(file: String, executableLines: Int, coveredLines: Int, uncovered: [Int], lineHits: [Int: Int] = [:]) {
+    package init(file: String, executableLines: Int, coveredLines: Int, uncovered: [Int], lineHits: [Int: Int] = [:]) {
       self.file = file
       self.executableLines = executableLines
       self.coveredLines = coveredLines
@@ -34,6 +38,7 @@ public final class CoverageRecorder {
       self.lineHits = lineHits
     }
 
+    /// Covered lines over executable lines, in percent; 100 for a file with none.
     public var percent: Double {
       executableLines == 0 ? 100 : Double(coveredLines) * 100 / Double(executableLines)
     }

@@ -4,16 +4,20 @@ import Foundation
 /// Line coverage of a run: per rule file and in total, and whether the total meets a
 /// threshold (`--coverage-threshold`).
 public struct CoverageSummary: Sendable {
+  /// Each rule file that ran, sorted by path.
   public var files: [CoverageRecorder.FileCoverage]
   /// The least total line coverage, in percent, the run must reach; nil for none.
   public var threshold: Double?
 
+  /// The summary of `files` (from ``CoverageRecorder/report()``), checked against `threshold`.
   public init(files: [CoverageRecorder.FileCoverage], threshold: Double? = nil) {
     self.files = files
     self.threshold = threshold
   }
 
+  /// Lines with code on them, over every rule file that ran.
   public var executableLines: Int { files.reduce(0) { $0 + $1.executableLines } }
+  /// Executable lines that ran at least once, over every rule file that ran.
   public var coveredLines: Int { files.reduce(0) { $0 + $1.coveredLines } }
 
   /// Covered lines over executable lines of every rule file that ran, in percent. A run

@@ -4,12 +4,14 @@ import DropRulesTools
 /// A test that a run would run: a `test(...)` of a `*_test.lua` file, or a scenario
 /// with `expect`.
 public struct TestListing: Sendable, Equatable {
+  /// The test file or scenario file.
   public var file: String
+  /// The name given to `test(...)`, or the scenario's name.
   public var name: String
   /// The line of the `test(...)` call; nil for a scenario.
   public var line: Int?
 
-  public init(file: String, name: String, line: Int? = nil) {
+  package init(file: String, name: String, line: Int? = nil) {
     self.file = file
     self.name = name
     self.line = line

@@ -17,6 +17,7 @@ public enum TestReport {
     /// Why the run fails besides its tests: no test found, coverage below the threshold.
     public var problems: [String]
 
+    /// Details with the coverage, seed and problems given; none by default.
     public init(coverage: CoverageSummary? = nil, shuffleSeed: UInt64? = nil, problems: [String] = []) {
       self.coverage = coverage
       self.shuffleSeed = shuffleSeed

@@ -1,10 +1,10 @@
+import DropRules
+
 /// A JSON-RPC 2.0 error object: a code, a message for people and data for programs.
 ///
 /// The codes are JSON-RPC's own, plus two in its range for server errors: -32000 for a
 /// drag call at the wrong time or naming what is not on the board, -32001 for rule
 /// files that did not load.
-import DropRules
-
 public struct RPCError: Error, Equatable, Sendable {
   /// The JSON-RPC error code: one of the `...Code` constants below.
   public var code: Int
@@ -24,6 +24,7 @@ public struct RPCError: Error, Equatable, Sendable {
   public static let parseErrorCode = -32700
   /// The JSON is not a request: not an object, wrong `jsonrpc`, a bad `id` or `method`.
   public static let invalidRequestCode = -32600
+  /// The protocol has no such method; `data.suggestion` names a close one when there is.
   public static let methodNotFoundCode = -32601
   /// The params do not have the method's shape; `data.path` says where.
   public static let invalidParamsCode = -32602

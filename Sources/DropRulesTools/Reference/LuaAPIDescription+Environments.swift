@@ -4,7 +4,7 @@ import DropRules
 
 extension LuaAPIDescription {
   /// The whole API: what `droprules types` writes and the tests hold to the sandbox.
-  public static let droprules = LuaAPIDescription(
+  package static let droprules = LuaAPIDescription(
     aliases: ruleAliases,
     classes: [
       info, item, target, board, point, frame, modifiers, operationSet, rule, library, proposalTable,

@@ -8,24 +8,24 @@
 /// exposes and to `docs/reference.md`, so the three cannot drift apart.
 import DropRules
 
-public struct LuaAPIDescription: Sendable {
+package struct LuaAPIDescription: Sendable {
   /// Named unions of values, such as the proposals `dropUpdated` may return.
-  public var aliases: [Alias]
+  package var aliases: [Alias]
   /// The objects Lua code is handed, with their fields and methods.
-  public var classes: [Class]
+  package var classes: [Class]
   /// The globals of each kind of file.
-  public var environments: [Environment]
+  package var environments: [Environment]
 
   /// A named type: a union of string values (each described) or of other types.
-  public struct Alias: Sendable {
-    public var name: String
-    public var doc: String
+  package struct Alias: Sendable {
+    package var name: String
+    package var doc: String
     /// Each choice: a Lua type (`"move"` with its quotes, `droprules.ProposalTable`) and
     /// what it means.
-    public var choices: [(type: String, doc: String)]
+    package var choices: [(type: String, doc: String)]
 
     /// The string values among the choices, without their quotes.
-    public var stringValues: [String] {
+    package var stringValues: [String] {
       choices.compactMap { choice in
         guard choice.type.hasPrefix("\""), choice.type.hasSuffix("\""), choice.type.count >= 2 else { return nil }
         return String(choice.type.dropFirst().dropLast())
@@ -34,83 +34,84 @@ public struct LuaAPIDescription: Sendable {
   }
 
   /// A kind of object: its fields and methods.
-  public struct Class: Sendable {
+  package struct Class: Sendable {
     /// The name editors show (`droprules.Info`).
-    public var name: String
+    package var name: String
     /// How code usually names such an object (`info`, `target`); members are written
     /// `variable.field` and `variable:method(...)` in the reference. Nil for a class
     /// whose members are written by their own name (the handlers of a rule).
-    public var variable: String?
-    public var doc: String
-    public var members: [Member]
+    package var variable: String?
+    package var doc: String
+    package var members: [Member]
   }
 
   /// A field, a method (called with a colon) or a function (called with a dot).
-  public struct Member: Sendable {
-    public enum Kind: Sendable {
+  package struct Member: Sendable {
+    package enum Kind: Sendable {
       /// A value of a Lua type (`string`, `droprules.Target?`, `fun(...)`).
       case field(type: String)
       case method(Signature)
       case function(Signature)
     }
 
-    public var name: String
-    public var kind: Kind
-    public var doc: String
+    package var name: String
+    package var kind: Kind
+    package var doc: String
     /// A field the API uses itself (a handle's simulation number): visible at run time,
     /// hidden from completion, and not to be relied on.
-    public var isInternal: Bool
+    package var isInternal: Bool
 
-    public init(_ name: String, _ kind: Kind, _ doc: String, internal isInternal: Bool = false) {
+    package init(_ name: String, _ kind: Kind, _ doc: String, internal isInternal: Bool = false) {
       self.name = name
       self.kind = kind
       self.doc = doc
       self.isInternal = isInternal
     }
 
-    public static func field(_ name: String, _ type: String, _ doc: String, internal isInternal: Bool = false) -> Member
+    package static func field(_ name: String, _ type: String, _ doc: String, internal isInternal: Bool = false)
+      -> Member
     {
       Member(name, .field(type: type), doc, internal: isInternal)
     }
 
-    public static func method(_ name: String, _ signature: Signature, _ doc: String) -> Member {
+    package static func method(_ name: String, _ signature: Signature, _ doc: String) -> Member {
       Member(name, .method(signature), doc)
     }
 
-    public static func function(_ name: String, _ signature: Signature, _ doc: String) -> Member {
+    package static func function(_ name: String, _ signature: Signature, _ doc: String) -> Member {
       Member(name, .function(signature), doc)
     }
   }
 
   /// Parameters and results of a callable member or global.
-  public struct Signature: Sendable {
-    public var parameters: [Parameter]
-    public var results: [Result]
+  package struct Signature: Sendable {
+    package var parameters: [Parameter]
+    package var results: [Result]
 
-    public init(_ parameters: [Parameter] = [], returns results: [Result] = []) {
+    package init(_ parameters: [Parameter] = [], returns results: [Result] = []) {
       self.parameters = parameters
       self.results = results
     }
   }
 
-  public struct Parameter: Sendable {
-    public var name: String
-    public var type: String
-    public var doc: String
+  package struct Parameter: Sendable {
+    package var name: String
+    package var type: String
+    package var doc: String
 
-    public init(_ name: String, _ type: String, _ doc: String) {
+    package init(_ name: String, _ type: String, _ doc: String) {
       self.name = name
       self.type = type
       self.doc = doc
     }
   }
 
-  public struct Result: Sendable {
-    public var type: String
-    public var name: String
-    public var doc: String
+  package struct Result: Sendable {
+    package var type: String
+    package var name: String
+    package var doc: String
 
-    public init(_ type: String, _ name: String, _ doc: String) {
+    package init(_ type: String, _ name: String, _ doc: String) {
       self.type = type
       self.name = name
       self.doc = doc
@@ -118,16 +119,16 @@ public struct LuaAPIDescription: Sendable {
   }
 
   /// The globals one kind of file sees.
-  public struct Environment: Sendable {
+  package struct Environment: Sendable {
     /// `rule` (rule files and the modules they require) or `test` (`*_test.lua`).
-    public var name: String
-    public var globals: [Global]
+    package var name: String
+    package var globals: [Global]
   }
 
   /// A global: droprules' own (described, with a type) or one of Lua's that the sandbox
   /// passes through (named, with what droprules changes about it).
-  public struct Global: Sendable {
-    public enum Kind: Sendable {
+  package struct Global: Sendable {
+    package enum Kind: Sendable {
       /// A table whose members a class describes (`droprules`).
       case library(className: String)
       case function(Signature)
@@ -135,34 +136,34 @@ public struct LuaAPIDescription: Sendable {
       case standard(fields: [String])
     }
 
-    public var name: String
-    public var kind: Kind
-    public var doc: String
+    package var name: String
+    package var kind: Kind
+    package var doc: String
 
-    public init(_ name: String, _ kind: Kind, _ doc: String) {
+    package init(_ name: String, _ kind: Kind, _ doc: String) {
       self.name = name
       self.kind = kind
       self.doc = doc
     }
 
     /// Lua's own global, not described for editors (they know Lua's library already).
-    public var isStandard: Bool {
+    package var isStandard: Bool {
       if case .standard = kind { return true }
       return false
     }
   }
 
-  public func environment(_ name: String) -> Environment? { environments.first { $0.name == name } }
+  package func environment(_ name: String) -> Environment? { environments.first { $0.name == name } }
 
-  public func `class`(_ name: String) -> Class? { classes.first { $0.name == name } }
+  package func `class`(_ name: String) -> Class? { classes.first { $0.name == name } }
 
-  public func alias(_ name: String) -> Alias? { aliases.first { $0.name == name } }
+  package func alias(_ name: String) -> Alias? { aliases.first { $0.name == name } }
 }
 
 extension LuaAPIDescription.Class {
   /// How the reference writes a member: `info.items`, `target:insert(`, or the bare
   /// name for classes without a variable.
-  public func referenceName(of member: LuaAPIDescription.Member) -> String {
+  package func referenceName(of member: LuaAPIDescription.Member) -> String {
     guard let variable else { return member.name }
     switch member.kind {
     case .field:

@@ -3,9 +3,9 @@
 /// Defold and Neovim describe their APIs.
 import DropRules
 
-public enum LuaDefinitionWriter {
+package enum LuaDefinitionWriter {
   /// The definition file's text.
-  public static func definitions(_ api: LuaAPIDescription = .droprules) -> String {
+  package static func definitions(_ api: LuaAPIDescription = .droprules) -> String {
     var lines = [
       "---@meta droprules",
       "-- luacheck: ignore",

@@ -4,6 +4,7 @@
 import DropRules
 
 extension TraceReport {
+  /// The replayed scenarios as one pretty-printed JSON document, `{"scenarios": [...]}`.
   public func json(_ results: [ScenarioResult]) -> String {
     JSONValue.object(["scenarios": .array(results.map(json))]).serialized(pretty: true)
   }

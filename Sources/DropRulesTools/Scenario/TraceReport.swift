@@ -1,3 +1,5 @@
+import DropRules
+
 /// Renders replayed scenarios for people (aligned text, optional colour) and for tools
 /// (one JSON document with stable keys).
 ///
@@ -5,15 +7,16 @@
 /// messages, ids) is shown through ``TextEscaping``: it cannot start a line of its own,
 /// so no rule can print a verdict that reads like droprules' own, nor repaint the
 /// terminal. JSON needs no such care: its encoder escapes control characters.
-import DropRules
-
 public struct TraceReport {
+  /// Whether text uses ANSI colours and bold, for a terminal.
   public var colored: Bool
 
+  /// A report, coloured for a terminal when `colored` is true.
   public init(colored: Bool = false) { self.colored = colored }
 
   // MARK: Text
 
+  /// One replayed scenario as text: its rules, every step, the final board and the outcome.
   public func text(_ result: ScenarioResult) -> String {
     var lines: [String] = []
     let scenario = result.scenario
