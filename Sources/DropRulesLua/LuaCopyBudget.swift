@@ -49,7 +49,7 @@ public enum LuaCopyError: Error, Equatable, CustomStringConvertible {
   /// Two keys of a table differ in bytes but are the same text in Swift.
   case equivalentKeys(String)
 
-  /// Why the value could not be copied, for the rule's author.
+  /// Why the value could not be copied, in a sentence for the rule author.
   public var description: String {
     switch self {
     case .tooLarge:

@@ -1,6 +1,6 @@
 /// An error raised by Lua code, or by the runtime's limits, copied out of Lua at once.
 public struct LuaError: Error, Equatable, CustomStringConvertible {
-  /// What kind of failure it was: a limit, a syntax error, an error raised while running.
+  /// What went wrong: a compile error, a runtime error, a limit reached or refused input.
   public enum Kind: Equatable, Sendable {
     /// The chunk did not compile.
     case syntax
@@ -16,19 +16,18 @@ public struct LuaError: Error, Equatable, CustomStringConvertible {
     case refused
   }
 
-  /// What kind of failure it was.
+  /// What went wrong, and for a limit, the limit that was reached.
   public var kind: Kind
   /// The message without its `file:line:` prefix.
   public var message: String
   /// The rule file (or module) the error points into, when known.
   public var file: String?
-  /// The line in ``file``.
+  /// The line in ``file`` the error points at, when known.
   public var line: Int?
   /// Lua's traceback at the point of the error, or empty.
   public var traceback: String
 
-  /// An error of `kind`, placed at `file:line` when known.
-  public init(kind: Kind, message: String, file: String? = nil, line: Int? = nil, traceback: String = "") {
+  package init(kind: Kind, message: String, file: String? = nil, line: Int? = nil, traceback: String = "") {
     self.kind = kind
     self.message = message
     self.file = file

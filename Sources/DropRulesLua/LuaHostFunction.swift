@@ -7,9 +7,9 @@ public typealias LuaHostFunction = ([LuaValue]) throws -> [LuaValue]
 
 /// An error a ``LuaHostFunction`` throws to raise a Lua error with this message.
 public struct LuaHostError: Error, CustomStringConvertible {
-  /// The message Lua code sees.
+  /// The message the Lua caller receives as its error.
   public var description: String
-  /// An error that raises `message` in the calling Lua code.
+  /// An error that raises `message` in the Lua code that called the host function.
   public init(_ message: String) { description = message }
 }
 

@@ -9,14 +9,14 @@ public struct LuaLimits: Sendable, Equatable {
   /// Wall-clock time one call may take; zero turns the deadline off.
   public var maxTime: Duration
 
-  /// One million VM instructions per call.
+  /// The instruction budget per call unless one is given: one million.
   public static let defaultMaxInstructions = 1_000_000
-  /// 64 MiB for the Lua heap and what the host keeps for rules.
+  /// The memory cap unless one is given: 64 MiB.
   public static let defaultMaxMemory = 64 * 1024 * 1024
-  /// 250 ms per call.
+  /// The deadline per call unless one is given: 250 ms.
   public static let defaultMaxTime = Duration.milliseconds(250)
 
-  /// Limits for a runtime; each defaults to the value above.
+  /// Limits with the given budget, cap and deadline, each the default when left out.
   public init(
     maxInstructions: Int = defaultMaxInstructions, maxMemory: Int = defaultMaxMemory,
     maxTime: Duration = defaultMaxTime

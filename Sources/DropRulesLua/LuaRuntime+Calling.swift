@@ -9,10 +9,15 @@ extension LuaRuntime {
   /// the outer call's budget.
   ///
   /// - Parameters:
+  ///   - function: the function to call: a loaded chunk, or a function Lua returned.
+  ///   - arguments: the values it receives, copied into Lua.
   ///   - keepingTables: return result tables as references instead of copies.
   ///   - hostWork: the call runs droprules' own Lua, whose work grows with the board (the
   ///     drag's `info` for 20,000 items), not a rule's: no instruction budget, but the
   ///     memory cap and the deadline.
+  /// - Returns: the function's results, copied into Swift.
+  /// - Throws: ``LuaError`` when the function raises an error, a limit is reached, or a
+  ///   result cannot be copied.
   @discardableResult
   public func call(
     _ function: LuaReference, _ arguments: [LuaValue] = [], keepingTables: Bool = false, hostWork: Bool = false

@@ -7,9 +7,13 @@ extension LuaRuntime {
   /// Compiles a text chunk. Binary chunks are refused.
   ///
   /// - Parameters:
+  ///   - source: the chunk's text, as UTF-8 bytes.
   ///   - chunkName: `@path` for files (errors then read `path:line:`), `=name` otherwise.
   ///   - environment: the chunk's `_ENV`, usually from ``newEnvironment(globals:)``;
   ///     nil leaves the unrestricted global table, for droprules' own trusted code.
+  /// - Returns: the chunk as a function, to run with ``call(_:_:keepingTables:hostWork:)``.
+  /// - Throws: ``LuaError`` of kind `syntax` when the text does not compile (binary chunks
+  ///   included), `memoryLimit` when compiling it passes the memory cap.
   public func load(
     source: some Sequence<UInt8>, chunkName: String, environment: LuaReference? = nil
   ) throws(LuaError) -> LuaReference {
@@ -27,7 +31,7 @@ extension LuaRuntime {
     return popReference()
   }
 
-  /// Compiles text given as a string; see ``load(source:chunkName:environment:)``.
+  /// Compiles a text chunk given as a string, as the byte-sequence `load` does.
   public func load(
     source: String, chunkName: String, environment: LuaReference? = nil
   ) throws(LuaError) -> LuaReference {

@@ -17,7 +17,7 @@ public final class LuaRuntime {
   let state: OpaquePointer
   /// The thread a host function was called on, while it runs: calls it makes run there.
   @exclusivity(unchecked) var activeThread: OpaquePointer?
-  /// The limits every call runs under.
+  /// The budget, memory cap and deadline every call on this runtime runs under.
   public let limits: LuaLimits
   var hostFunctions: [HostFunctionBox] = []
   private(set) var sandbox: LuaReference?
@@ -57,7 +57,11 @@ public final class LuaRuntime {
 
   /// Creates a runtime with the sandbox in place.
   ///
-  /// - Parameter randomSeed: seeds `math.random`, so that runs repeat.
+  /// - Parameters:
+  ///   - limits: what every call on the runtime may use.
+  ///   - randomSeed: seeds `math.random`, so that runs repeat.
+  /// - Throws: ``LuaError`` when the state cannot be made under `limits.maxMemory` or the
+  ///   sandbox does not load.
   public init(limits: LuaLimits = LuaLimits(), randomSeed: Int64 = 0x5EED) throws(LuaError) {
     guard let state = clua_newstate(limits.maxMemory, limits.timeLimitNanoseconds) else {
       throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "could not create a Lua state")

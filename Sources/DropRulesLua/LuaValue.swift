@@ -47,13 +47,13 @@ public enum LuaValue {
     }
   }
 
-  /// The table, when the value is a copied table.
+  /// The value as a copied table, when it is one.
   public var tableValue: LuaTable? {
     if case .table(let value) = self { return value }
     return nil
   }
 
-  /// Whether the value is nil.
+  /// Whether the value is Lua's `nil`.
   public var isNil: Bool {
     if case .nil = self { return true }
     return false
@@ -75,7 +75,7 @@ public enum LuaValue {
 
 /// A Lua table copied into Swift: its sequence part and its string keys.
 public struct LuaTable {
-  /// The values at keys 1 to n.
+  /// The values at keys 1 to the table's raw length, in order.
   public var sequence: [LuaValue]
   /// The values at string keys.
   public var fields: [String: LuaValue]
@@ -83,31 +83,31 @@ public struct LuaTable {
   /// that callers can reject such tables instead of silently losing data).
   public var otherKeyCount: Int
 
-  /// A table; `otherKeyCount` counts keys that are neither in the sequence nor strings.
+  /// A table to pass to Lua, with a sequence part and string keys.
   public init(sequence: [LuaValue] = [], fields: [String: LuaValue] = [:], otherKeyCount: Int = 0) {
     self.sequence = sequence
     self.fields = fields
     self.otherKeyCount = otherKeyCount
   }
 
-  /// The value at a string key, or nil.
+  /// The value at a string key, or `nil` when there is none.
   public subscript(field: String) -> LuaValue {
     fields[field] ?? .nil
   }
 
-  /// Whether the table has no key at all.
+  /// Whether the table had no keys at all, the ones left out (``otherKeyCount``) included.
   public var isEmpty: Bool { sequence.isEmpty && fields.isEmpty && otherKeyCount == 0 }
 }
 
 extension LuaValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByIntegerLiteral, ExpressibleByNilLiteral
 {
-  /// A Lua string.
+  /// A string literal as a Lua string.
   public init(stringLiteral value: String) { self = .string(value) }
-  /// A Lua boolean.
+  /// `true` or `false` as a Lua boolean.
   public init(booleanLiteral value: Bool) { self = .boolean(value) }
-  /// A Lua integer.
+  /// An integer literal as a Lua integer.
   public init(integerLiteral value: Int64) { self = .integer(value) }
-  /// Lua's nil.
+  /// `nil` as Lua's `nil`.
   public init(nilLiteral: ()) { self = .nil }
 }

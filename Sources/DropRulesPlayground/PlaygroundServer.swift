@@ -11,16 +11,12 @@ import Foundation
 /// send requests, so a request must name this server as its `Host` (no DNS rebinding),
 /// carry JSON (a cross-site form cannot), and come from this server's own page when it
 /// names an `Origin`.
-public struct PlaygroundServer: Sendable {
-  /// The rule session the page drives.
-  public let session: PlaygroundSession
-  /// The playground page the server answers `/` with.
-  public let page: String
-  /// The port on 127.0.0.1; 0 lets the system choose.
-  public let port: UInt16
+package struct PlaygroundServer: Sendable {
+  package let session: PlaygroundSession
+  package let page: String
+  package let port: UInt16
 
-  /// A server for `session` and `page` on 127.0.0.1 at `port`.
-  public init(session: PlaygroundSession, page: String, port: UInt16) {
+  package init(session: PlaygroundSession, page: String, port: UInt16) {
     self.session = session
     self.page = page
     self.port = port
@@ -28,7 +24,7 @@ public struct PlaygroundServer: Sendable {
 
   /// Serves until the task is cancelled; `listening` gets the port once it is open
   /// (the one the system chose when `port` is 0).
-  public func run(listening: @escaping @Sendable (UInt16) -> Void) async throws {
+  package func run(listening: @escaping @Sendable (UInt16) -> Void) async throws {
     let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
     let page = page
     let session = session

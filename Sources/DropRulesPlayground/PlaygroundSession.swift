@@ -10,35 +10,35 @@ import Synchronization
 /// ticket as it arrives, and only the newest ticket's move runs: an older one still
 /// waiting for the actor is answered as skipped without calling a rule, so moves never
 /// queue up behind a slow handler, and never run out of order.
-public actor PlaygroundSession {
+package actor PlaygroundSession {
   private let dispatcher: ProtocolDispatcher
   private var watch: RuleFileWatch
   /// Taken without waiting for the actor, so a move's ticket tells when it arrived.
   private let moveTickets = Atomic<Int>(0)
 
   /// A session that answers with `dispatcher`, whose rule files it watches.
-  public init(dispatcher: sending ProtocolDispatcher) {
+  package init(dispatcher: sending ProtocolDispatcher) {
     self.dispatcher = dispatcher
     watch = RuleFileWatch(files: dispatcher.session.ruleFiles)
   }
 
   /// What the server sends back for one request.
-  public struct Answer: Sendable {
+  package struct Answer: Sendable {
     /// The JSON-RPC response text; nil for a notification.
-    public var response: String?
+    package var response: String?
     /// The `load` response when the rules were reloaded before this request.
-    public var reload: String?
+    package var reload: String?
   }
 
   /// Takes a ticket for a move as it arrives; the move runs only if no newer ticket was
   /// taken by the time the actor gets to it.
-  public nonisolated func takeMoveTicket() -> Int {
+  package nonisolated func takeMoveTicket() -> Int {
     moveTickets.add(1, ordering: .sequentiallyConsistent).newValue
   }
 
   /// Answers one request. `method` and `id` are the request's, read by the caller; a
   /// `move` passes its ticket.
-  public func respond(to body: Data, method: String?, id: JSONValue, moveTicket: Int?) -> Answer {
+  package func respond(to body: Data, method: String?, id: JSONValue, moveTicket: Int?) -> Answer {
     if let moveTicket, moveTicket != moveTickets.load(ordering: .sequentiallyConsistent) {
       return Answer(response: Self.skipped(id: id), reload: nil)
     }

@@ -6,8 +6,7 @@ public final class CoverageRecorder {
   /// Per file, how many times each line ran.
   private(set) var hits: [String: [Int: Int]] = [:]
 
-  /// A recorder that has seen no line yet.
-  public init() {}
+  package init() {}
 
   func record(file: String, line: Int) {
     hits[file, default: [:]][line, default: 0] += 1
@@ -20,19 +19,18 @@ public final class CoverageRecorder {
 
   /// Coverage of one file.
   public struct FileCoverage: Sendable {
-    /// The rule file.
+    /// The rule file's path.
     public var file: String
-    /// Lines that can run.
+    /// Lines with code on them, and lines the hook saw run.
     public var executableLines: Int
-    /// Lines that ran at least once.
+    /// Executable lines that ran at least once.
     public var coveredLines: Int
-    /// The lines that can run but did not, ascending.
+    /// The executable lines that never ran, in ascending order.
     public var uncovered: [Int]
     /// How many times each executable line ran, 0 for an uncovered one, by line.
     public var lineHits: [Int: Int]
 
-    /// A file's coverage; `lineHits` counts the runs of each line.
-    public init(file: String, executableLines: Int, coveredLines: Int, uncovered: [Int], lineHits: [Int: Int] = [:]) {
+    package init(file: String, executableLines: Int, coveredLines: Int, uncovered: [Int], lineHits: [Int: Int] = [:]) {
       self.file = file
       self.executableLines = executableLines
       self.coveredLines = coveredLines
@@ -40,7 +38,7 @@ public final class CoverageRecorder {
       self.lineHits = lineHits
     }
 
-    /// The share of lines that ran, from 0 to 100; 100 for a file with no line to run.
+    /// Covered lines over executable lines, in percent; 100 for a file with none.
     public var percent: Double {
       executableLines == 0 ? 100 : Double(coveredLines) * 100 / Double(executableLines)
     }

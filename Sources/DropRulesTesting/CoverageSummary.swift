@@ -4,20 +4,20 @@ import Foundation
 /// Line coverage of a run: per rule file and in total, and whether the total meets a
 /// threshold (`--coverage-threshold`).
 public struct CoverageSummary: Sendable {
-  /// Each rule file's coverage, sorted by path.
+  /// Each rule file that ran, sorted by path.
   public var files: [CoverageRecorder.FileCoverage]
   /// The least total line coverage, in percent, the run must reach; nil for none.
   public var threshold: Double?
 
-  /// A summary of these files; below `threshold` percent of lines covered, the run fails.
+  /// The summary of `files` (from ``CoverageRecorder/report()``), checked against `threshold`.
   public init(files: [CoverageRecorder.FileCoverage], threshold: Double? = nil) {
     self.files = files
     self.threshold = threshold
   }
 
-  /// Lines that can run, in every file.
+  /// Lines with code on them, over every rule file that ran.
   public var executableLines: Int { files.reduce(0) { $0 + $1.executableLines } }
-  /// Lines that ran, in every file.
+  /// Executable lines that ran at least once, over every rule file that ran.
   public var coveredLines: Int { files.reduce(0) { $0 + $1.coveredLines } }
 
   /// Covered lines over executable lines of every rule file that ran, in percent. A run

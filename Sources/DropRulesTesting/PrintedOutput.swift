@@ -16,19 +16,16 @@ public struct PrintedOutput: Sendable, Equatable {
   /// The most bytes kept per test.
   public static let maximumBytes = 64 * 1024
 
-  /// Nothing printed.
-  public init() {}
+  package init() {}
 
-  /// These lines, kept within the bounds.
-  public init(_ lines: some Sequence<String>) {
+  package init(_ lines: some Sequence<String>) {
     append(contentsOf: lines)
   }
 
-  /// Whether nothing was printed, kept or left out.
+  /// Whether the test printed nothing.
   public var isEmpty: Bool { lines.isEmpty && omittedLines == 0 }
 
-  /// Keeps `line` while the bounds allow; past them it is counted, not kept.
-  public mutating func append(_ line: String) {
+  package mutating func append(_ line: String) {
     let bytes = line.utf8.count
     guard omittedLines == 0, lines.count < Self.maximumLines, keptBytes + bytes <= Self.maximumBytes else {
       omittedLines += 1
@@ -38,8 +35,7 @@ public struct PrintedOutput: Sendable, Equatable {
     lines.append(line)
   }
 
-  /// Appends each of `lines`, as ``append(_:)`` does.
-  public mutating func append(contentsOf lines: some Sequence<String>) {
+  package mutating func append(contentsOf lines: some Sequence<String>) {
     for line in lines { append(line) }
   }
 

@@ -6,13 +6,12 @@ import DropRulesTools
 public struct TestListing: Sendable, Equatable {
   /// The test file or scenario file.
   public var file: String
-  /// The test's name, as `test(...)` or the scenario's `name` gives it.
+  /// The name given to `test(...)`, or the scenario's name.
   public var name: String
   /// The line of the `test(...)` call; nil for a scenario.
   public var line: Int?
 
-  /// A test found in `file`, named `name`, at `line` when it has one.
-  public init(file: String, name: String, line: Int? = nil) {
+  package init(file: String, name: String, line: Int? = nil) {
     self.file = file
     self.name = name
     self.line = line

@@ -5,7 +5,8 @@ import Foundation
 /// Finds and runs rule tests: `*_test.lua` files and `*.scenario.json` files that carry
 /// `expect`.
 public final class RuleTestRunner {
-  /// The limits each test's rules run under.
+  /// The limits of the rule hosts that tests and scenarios make; test code itself gets
+  /// 100 times the instructions and the time.
   public var limits: LuaLimits
   /// Only tests whose `file: name` contains this text run.
   public var filter: String?
@@ -20,7 +21,7 @@ public final class RuleTestRunner {
   /// load has no entry.
   public internal(set) var ruleFilesLoaded: [String: Set<String>] = [:]
 
-  /// A runner with these limits; `filter` keeps the tests whose names contain it.
+  /// A runner of the tests matching `filter` (all when nil), recording coverage when asked.
   public init(limits: LuaLimits = LuaLimits(), filter: String? = nil, collectCoverage: Bool = false) {
     self.limits = limits
     self.filter = filter

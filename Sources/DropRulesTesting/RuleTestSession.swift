@@ -108,7 +108,9 @@ final class RuleTestSession {
 
   /// A new Lua state with the test API, in which the test file has run.
   ///
-  /// - Parameter only: the position of the one test to take, or nil for all.
+  /// - Parameter position: the position of the one test to take, or nil for all.
+  /// - Returns: the runtime and the tests the file registered, by position.
+  /// - Throws: ``LuaError`` when the test API or the file does not load or run.
   private func loadFile(only position: Int?) throws(LuaError) -> LoadedFile {
     // Test code itself only drives simulations; give it room for many of them.
     let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)

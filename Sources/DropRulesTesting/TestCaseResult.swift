@@ -1,7 +1,7 @@
 /// The result of one test: a `test(...)` in a `*_test.lua` file, a scenario with
 /// `expect`, or a file that failed to load.
 public struct TestCaseResult: Sendable {
-  /// How a test ended.
+  /// Whether the test passed, failed, or could not be loaded.
   public enum Status: Sendable, Equatable {
     case passed
     case failed
@@ -18,22 +18,22 @@ public struct TestCaseResult: Sendable {
     }
   }
 
-  /// The test file or scenario file.
+  /// The test file or scenario file the test is in.
   public var file: String
-  /// The test's name.
+  /// The name given to `test(...)`, the scenario's name, or the file's path for a file
+  /// that did not load.
   public var name: String
   /// Whether it passed, failed, or could not be loaded.
   public var status: Status
   /// Why it failed, one entry per failure (`file:line: message`), as raised: reports
   /// escape what they must when they show it.
   public var failures: [String]
-  /// How long the test took, in seconds.
+  /// How long the test ran, in seconds; 0 for a file that did not load.
   public var durationSeconds: Double
   /// What the test and the rules it drove printed while it ran, raw.
   public var printed: PrintedOutput
 
-  /// The result of one test.
-  public init(
+  package init(
     file: String, name: String, status: Status, failures: [String] = [], durationSeconds: Double = 0,
     printed: PrintedOutput = PrintedOutput()
   ) {

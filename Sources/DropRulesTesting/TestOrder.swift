@@ -6,10 +6,10 @@
 /// by a generator seeded from the seed and the file's path, so a file's order does not
 /// depend on which files run or in which order they run.
 public struct TestOrder: Sendable, Equatable {
-  /// The seed the order came from; the same seed gives the same order.
+  /// The seed the order comes from; the same seed gives the same order.
   public let seed: UInt64
 
-  /// The shuffled order of this seed.
+  /// The order a seed gives, such as one a report printed.
   public init(seed: UInt64) {
     self.seed = seed
   }

@@ -17,7 +17,7 @@ public enum TestReport {
     /// Why the run fails besides its tests: no test found, coverage below the threshold.
     public var problems: [String]
 
-    /// A report of the results to come, with the coverage, the shuffle seed and the problems of the run.
+    /// Details with the coverage, seed and problems given; none by default.
     public init(coverage: CoverageSummary? = nil, shuffleSeed: UInt64? = nil, problems: [String] = []) {
       self.coverage = coverage
       self.shuffleSeed = shuffleSeed

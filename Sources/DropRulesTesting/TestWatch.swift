@@ -67,8 +67,10 @@ public struct TestWatch {
   ///   loads, unseen by the runner), call for all tests.
   ///
   /// - Parameters:
+  ///   - changed: the files that changed, were added or were removed.
   ///   - tests: every test file and scenario under the watched paths now.
   ///   - ruleFilesLoaded: ``RuleTestRunner/ruleFilesLoaded`` after the last run.
+  /// - Returns: the test files to run, or nil to run them all.
   public static func testsToRun(
     after changed: [String], tests: [String], ruleFilesLoaded: [String: Set<String>]
   ) -> [String]? {

@@ -5,12 +5,15 @@ import DropRules
 ///
 /// The shape is the page's own (`{"targets": [...], "items": {id: {...}}}`): the pages
 /// draw from frames, which the JSON trace leaves out.
-public enum BoardJSON {
+enum BoardJSON {
   /// The board's targets in declaration order (later ones are drawn on top) and its items.
   ///
-  /// - Parameter extraItems: items to describe that are not on the board, such as the
-  ///   items a drag brings in from another app.
-  public static func json(_ board: Board, extraItems: [DragItem] = []) -> JSONValue {
+  /// - Parameters:
+  ///   - board: the board to draw.
+  ///   - extraItems: items to describe that are not on the board, such as the items a
+  ///     drag brings in from another app.
+  /// - Returns: `{"targets": [...], "items": {id: {...}}}`.
+  static func json(_ board: Board, extraItems: [DragItem] = []) -> JSONValue {
     var items: [String: JSONValue] = [:]
     for item in extraItems { items[item.id] = json(item) }
     for id in board.placedItems {

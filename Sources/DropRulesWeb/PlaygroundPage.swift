@@ -9,7 +9,7 @@ public struct PlaygroundPage {
   public static let contentSecurityPolicy =
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src data:"
 
-  /// The page writer.
+  /// A page writer; the page's assets are built in, so there is nothing to configure.
   public init() {}
 
   /// The page for a scenario: its name, file and rule files are shown; the board itself

@@ -9,7 +9,7 @@ import DropRulesTools
 /// before and after the drag with frames and item names; the script builds the page from
 /// it with text nodes only, so nothing a rule prints or a scenario names becomes markup.
 public struct ReplayPage {
-  /// The page writer.
+  /// A page writer; the page's assets are built in, so there is nothing to configure.
   public init() {}
 
   /// The HTML document for the replayed scenarios.

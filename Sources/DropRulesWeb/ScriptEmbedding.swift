@@ -6,9 +6,9 @@
 /// `\u003e`, `\u0026`: they can only occur inside JSON strings, where the escape reads
 /// back as the same character with `JSON.parse`. U+2028 and U+2029 are escaped too, so
 /// the text is also a valid JavaScript literal.
-public enum ScriptEmbedding {
-  /// `text` (JSON) made safe to place inside a `<script>` element.
-  public static func json(_ text: String) -> String {
+enum ScriptEmbedding {
+  /// JSON text made safe to place between `<script type="application/json">` tags.
+  static func json(_ text: String) -> String {
     var output = ""
     output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {

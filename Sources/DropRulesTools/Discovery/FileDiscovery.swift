@@ -22,9 +22,11 @@ public enum FileDiscovery {
   /// that do not exist.
   ///
   /// - Parameters:
+  ///   - paths: the files and directories the user named.
   ///   - recursive: whether directories are searched below their top level.
   ///   - wanted: which files of a directory to take, by their path relative to it.
   ///     Files named directly are always taken.
+  /// - Returns: the files found, and the paths that do not exist.
   public static func files(
     in paths: [String], recursive: Bool, where wanted: (String) -> Bool
   ) -> (files: [String], missing: [String]) {

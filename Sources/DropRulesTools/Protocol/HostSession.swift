@@ -148,7 +148,7 @@ public enum HostSessionError: Error, Equatable, CustomStringConvertible {
   /// A fresh rule runtime could not be made.
   case runtime(LuaError)
 
-  /// What went wrong, for the client's user.
+  /// The message of the drag, rule or runtime error.
   public var description: String {
     switch self {
     case .drag(let error): error.description

@@ -24,7 +24,7 @@ public struct RPCError: Error, Equatable, Sendable {
   public static let parseErrorCode = -32700
   /// The JSON is not a request: not an object, wrong `jsonrpc`, a bad `id` or `method`.
   public static let invalidRequestCode = -32600
-  /// The method does not exist; the message names the nearest one.
+  /// The protocol has no such method; `data.suggestion` names a close one when there is.
   public static let methodNotFoundCode = -32601
   /// The params do not have the method's shape; `data.path` says where.
   public static let invalidParamsCode = -32602

@@ -1,5 +1,3 @@
-import DropRules
-
 /// A machine-readable description of what Lua code sees in droprules: the globals of a
 /// rule file and of a test file, the classes of the objects they hand out, and the
 /// string values that handlers return or receive.
@@ -8,6 +6,8 @@ import DropRules
 /// definitions (`droprules types`) and the luacheck configuration (`droprules types
 /// --luacheck`) are generated from it, and tests hold it to what the sandbox really
 /// exposes and to `docs/reference.md`, so the three cannot drift apart.
+import DropRules
+
 package struct LuaAPIDescription: Sendable {
   /// Named unions of values, such as the proposals `dropUpdated` may return.
   package var aliases: [Alias]

@@ -1,8 +1,8 @@
-import DropRules
-
 /// Writes a ``LuaAPIDescription`` as a lua-language-server definition file (`---@meta`):
 /// what editors read for completion, hover documentation and type checks, the way LÖVE,
 /// Defold and Neovim describe their APIs.
+import DropRules
+
 package enum LuaDefinitionWriter {
   /// The definition file's text.
   package static func definitions(_ api: LuaAPIDescription = .droprules) -> String {

@@ -1,8 +1,8 @@
-import DropRules
-
 /// Writes a ``LuaAPIDescription`` as a luacheck configuration (`.luacheckrc`): one std per
 /// environment, so that luacheck knows droprules' globals and flags what the sandbox
 /// leaves out (`os`, `io`, `string.dump`).
+import DropRules
+
 package enum LuacheckConfigWriter {
   /// The configuration's text: stds `droprules` (rule files and modules) and
   /// `droprules_test` (`*_test.lua`).

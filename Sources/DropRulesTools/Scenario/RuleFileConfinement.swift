@@ -9,21 +9,23 @@ import Foundation
 /// `../../x`), and the load error for a file that is not Lua quotes part of it. Paths
 /// are compared after links are resolved, so a link cannot lead out either, and a
 /// refused file is never read.
-public struct RuleFileConfinement: Sendable {
+struct RuleFileConfinement: Sendable {
   /// Files and folders, as the user named them, whose files any scenario may name.
-  public var trustedRoots: [String]
+  var trustedRoots: [String]
 
-  /// Confinement that also trusts `trustedRoots` (files and folders named with `--rules`).
-  public init(trustedRoots: [String] = []) {
+  init(trustedRoots: [String] = []) {
     self.trustedRoots = trustedRoots
   }
 
   /// Throws for the first of `paths` that lies outside the folder of `file` (the
   /// scenario or test file that names them) and outside every trusted root.
   ///
-  /// - Parameter file: nil for a scenario that came from no file: it has no folder of
-  ///   its own, so only the trusted roots hold its rule files.
-  public func check(_ paths: [String], namedBy file: String?) throws(RuleFileRefusal) {
+  /// - Parameters:
+  ///   - paths: the rule files named, resolved against the folder of `file`.
+  ///   - file: nil for a scenario that came from no file: it has no folder of its own,
+  ///     so only the trusted roots hold its rule files.
+  /// - Throws: ``RuleFileRefusal`` for the first path refused.
+  func check(_ paths: [String], namedBy file: String?) throws(RuleFileRefusal) {
     let folder = file.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
     let ownRoot = folder.flatMap(Self.realPath)
     let roots = ([ownRoot] + trustedRoots.map(Self.realPath)).compactMap { $0 }
@@ -66,6 +68,6 @@ public struct RuleFileRefusal: Error, Equatable, CustomStringConvertible {
       + "or under a path given with --rules"
   }
 
-  /// `file: reason`.
+  /// The naming file, then ``reason``.
   public var description: String { "\(file): \(reason)" }
 }

@@ -2,31 +2,31 @@ import DropRules
 
 /// A drag to replay: rules, a board, a drag session, the steps and what to expect.
 public struct Scenario: Sendable {
-  /// What the scenario shows, in a sentence.
+  /// The name reports show: the file's `name`, or else the file's path.
   public var name: String
   /// The scenario file, when it came from one.
   public var file: String?
   /// Rule file paths, resolved against the scenario file's folder. ``ScenarioRunner``
   /// loads only those in that folder tree or under its trusted roots.
   public var rules: [String]
-  /// Custom types the scenario declares, with the types each conforms to.
+  /// Types the scenario declares before its rules load, each with the types it conforms to.
   public var types: [(id: TypeIdentifier, conformsTo: [TypeIdentifier])]
   /// The board the drag starts on.
   public var board: Board
-  /// What is dragged, and how.
+  /// The items dragged, the operations allowed and the modifiers held; no items for a
+  /// Lua test's scenario, whose drags come from `sim:drag`.
   public var drag: DragRequest
-  /// The steps of the drag, in order.
+  /// The drag's steps once it began (pointer moves, modifiers, a drop or a cancel), in order.
   public var steps: [DragStep]
-  /// What the scenario expects, if it is a test.
+  /// What the replay must give; nil when the scenario checks nothing.
   public var expect: ScenarioExpectation?
 }
 
-/// One step of a scenario's drag.
 /// What a scenario expects; each part is checked only when given.
 public struct ScenarioExpectation: Hashable, Sendable {
   /// The negotiated proposal after each pointer, outside or modifier step.
   public var proposals: [Proposal]?
-  /// How the drag ends.
+  /// How the drag must end: performed, cancelled, failed or refused.
   public var outcome: DropOutcome?
   /// Item ids per target after the drag; `*` matches any one item (a fresh copy).
   public var board: [TargetID: [String]]?
@@ -36,7 +36,7 @@ public struct ScenarioExpectation: Hashable, Sendable {
   /// How many rule errors the drag reports.
   public var errors: Int?
 
-  /// A scenario; without steps it is cancelled at once.
+  /// An expectation of the parts given; those left nil are not checked.
   public init(
     proposals: [Proposal]? = nil, outcome: DropOutcome? = nil, board: [TargetID: [String]]? = nil,
     data: [TargetID: [String: JSONValue]]? = nil, errors: Int? = nil

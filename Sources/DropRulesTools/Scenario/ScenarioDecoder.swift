@@ -63,8 +63,13 @@ public struct ScenarioDecoder {
 
   /// Decodes a scenario from its JSON form.
   ///
-  /// - Parameter defaultRules: rule paths used when the scenario names none.
-  /// - Parameter requiresDrag: false for Lua tests, whose drags come later from `sim:drag`.
+  /// - Parameters:
+  ///   - json: the scenario object.
+  ///   - defaultRules: rule paths used when the scenario names none.
+  ///   - requiresDrag: false for Lua tests, whose drags come later from `sim:drag`.
+  /// - Returns: the scenario, its rule paths resolved against the base directory.
+  /// - Throws: ``ScenarioError`` naming the path of the first value that is missing,
+  ///   unknown or of the wrong shape.
   public func decode(
     _ json: JSONValue, defaultRules: [String] = [], requiresDrag: Bool = true
   ) throws(ScenarioError) -> Scenario {

@@ -2,21 +2,20 @@ import DropRules
 
 /// A scenario that cannot be loaded: the file, where in it, and what was expected.
 public struct ScenarioError: Error, Equatable, CustomStringConvertible {
-  /// The scenario file.
+  /// The scenario file, or the test file whose `scenario{}` it is.
   public var file: String
   /// A JSON path such as `board.targets[1].frame`, empty for the whole file.
   public var path: String
-  /// What was expected and what was found.
+  /// What is wrong, without the file or the path.
   public var message: String
   /// Where in the text (1-based; the column counts characters): of the error, for text
   /// that is not valid JSON; else of the value at `path`, or of the object that lacks a
   /// missing key. Nil for scenarios that are not read from text (Lua tests).
   public var line: Int?
-  /// The column, counted in characters from 1.
+  /// The column in ``line``; nil when the line is.
   public var column: Int?
 
-  /// An error at `path` of `file`, with its place in the text when known.
-  public init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
+  package init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
     self.file = file
     self.path = path
     self.message = message

@@ -2,17 +2,17 @@ import DropRules
 
 /// The result of replaying a scenario.
 public struct ScenarioResult {
-  /// The scenario that ran.
+  /// The scenario replayed.
   public var scenario: Scenario
-  /// Every step of the drag.
+  /// Every step of the replay: the handlers called, what they returned and printed.
   public var trace: [TraceStep]
   /// The negotiated proposal after each pointer or modifier step.
   public var proposals: [Proposal]
-  /// How the drag ended.
+  /// How the drag ended: performed, cancelled, failed or refused.
   public var outcome: DropOutcome
-  /// The committed board after the drag.
+  /// The board after the drag.
   public var board: Board
-  /// Every rule error of the run.
+  /// The rule errors caught during the drag, each turned into a safe default.
   public var diagnostics: [Diagnostic]
   /// What the scenario expected and did not get; empty when it passed or expects nothing.
   public var failedExpectations: [String]
@@ -39,7 +39,7 @@ public enum ScenarioRunError: Error, CustomStringConvertible {
   /// The scenario named a rule file outside its folder and every trusted root.
   case refusedRuleFile(RuleFileRefusal)
 
-  /// What went wrong, naming the scenario file.
+  /// The message of the underlying error.
   public var description: String {
     switch self {
     case .refusedRuleFile(let error): error.description
@@ -53,7 +53,7 @@ public enum ScenarioRunError: Error, CustomStringConvertible {
 
 /// Replays scenarios on a fresh host each.
 public struct ScenarioRunner {
-  /// The limits the rules of each scenario run under.
+  /// The limits of each scenario's rule host.
   public var limits: LuaLimits
   /// Receives every executed rule line (coverage).
   public var lineObserver: ((String, Int) -> Void)?
@@ -61,7 +61,7 @@ public struct ScenarioRunner {
   /// those the user gave with `--rules`.
   public var trustedRuleRoots: [String] = []
 
-  /// A runner with these limits; rule files under `trustedRuleRoots` may be named by any scenario.
+  /// A runner whose hosts run under `limits` and may load rule files under `trustedRuleRoots`.
   public init(limits: LuaLimits = LuaLimits(), trustedRuleRoots: [String] = []) {
     self.limits = limits
     self.trustedRuleRoots = trustedRuleRoots

@@ -1,10 +1,10 @@
-import DropRules
-
 /// The JSON form of a replay: every field is data a tool can read without parsing text.
 /// `droprules run --format json` prints it, and the host protocol's `trace` method
 /// answers with its step list.
+import DropRules
+
 extension TraceReport {
-  /// The results as one JSON document, the trace's machine-readable form.
+  /// The replayed scenarios as one pretty-printed JSON document, `{"scenarios": [...]}`.
   public func json(_ results: [ScenarioResult]) -> String {
     JSONValue.object(["scenarios": .array(results.map(json))]).serialized(pretty: true)
   }

@@ -8,15 +8,15 @@ import DropRules
 /// so no rule can print a verdict that reads like droprules' own, nor repaint the
 /// terminal. JSON needs no such care: its encoder escapes control characters.
 public struct TraceReport {
-  /// Whether the text uses ANSI colours.
+  /// Whether text uses ANSI colours and bold, for a terminal.
   public var colored: Bool
 
-  /// A report writer, with or without colour.
+  /// A report, coloured for a terminal when `colored` is true.
   public init(colored: Bool = false) { self.colored = colored }
 
   // MARK: Text
 
-  /// The result as text for people: each step, its calls, prints and errors, then the outcome.
+  /// One replayed scenario as text: its rules, every step, the final board and the outcome.
   public func text(_ result: ScenarioResult) -> String {
     var lines: [String] = []
     let scenario = result.scenario
