@@ -19,18 +19,6 @@ final class SwiftRules: RuleCalling {
       definitions: Dictionary(
         uniqueKeysWithValues: handlers.keys.map { ($0, SourceLocation(file: "rules.swift", line: 1)) }))
   }
-  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
-    -> Diagnostic?
-  {
-    events.append("begin \(items.joined(separator: ",")) from \(source ?? "outside")")
-    return nil
-  }
-  func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic? { nil }
-  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic? { nil }
-  func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic? {
-    events.append("allowed \(DragOperation.names(allowed))")
-    return nil
-  }
   func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
     -> HandlerResult
   {
@@ -79,7 +67,7 @@ struct DragEngineTests {
     #expect(engine.board.items(in: "a") == ["x"])
     #expect(
       rules.events == [
-        "begin x from a", "dropEntered b", "dropExited b", "end",
+        "dropEntered b", "dropExited b", "end",
       ])
   }
 

@@ -62,6 +62,39 @@ struct DragStepTests {
     #expect(start != engine.version.value)
   }
 
+  @Test("what rules read of the drag comes from the engine, and every change to it moves the version")
+  func dragFacts() throws {
+    var seen: [DragFacts] = []
+    rules.handlers[.dropUpdated] = { [engine] _, _ in
+      if let facts = engine.dragFacts { seen.append(facts) }
+      return .returned(.proposal(.move, index: nil))
+    }
+    var taken: [ItemID]?
+    rules.handlers[.dragEnded] = { [engine] _, _ in
+      taken = engine.dragFacts?.takenOutside
+      return .returned(.nothing)
+    }
+    #expect(engine.dragFacts == nil)
+    let before = engine.version.value
+    try engine.beginDrag(DragRequest(items: [.board("x")], allowedOperations: [.copy, .move]))
+    #expect(engine.version.value != before)
+    try engine.perform(.over("b", index: nil))
+    #expect(seen.last?.items == ["x"])
+    #expect(seen.last?.source == "a")
+    var version = engine.version.value
+    try engine.perform(.modifiers([.option]))
+    #expect(engine.version.value != version)
+    #expect(seen.last?.modifiers == [.option])
+    version = engine.version.value
+    try engine.perform(.outside(accepts: ["public.plain-text"], operation: .copy))
+    #expect(engine.version.value != version, "leaving the board changes the allowed operations")
+    version = engine.version.value
+    try engine.perform(.drop)
+    #expect(engine.version.value != version, "the items the other app took are a change rules read")
+    #expect(taken == ["x"])
+    #expect(engine.dragFacts == nil)
+  }
+
   @Test("a move the drag does not allow is downgraded to copy, and the step says which limit did it")
   func negotiation() throws {
     rules.handlers[.dropUpdated] = { _, _ in .returned(.proposal(.move, index: nil)) }

@@ -98,60 +98,6 @@ final class LuaRules: RuleCalling {
     ruleSet.all[rule].functions[handler.ordinal].flatMap(runtime.definition(of:))
   }
 
-  func dragDidBegin(
-    items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?
-  ) -> Diagnostic? {
-    guard let api else { return nil }
-    do {
-      let results = try runtime.call(
-        api.beginDrag,
-        [
-          .table(LuaTable(sequence: items.map(LuaValue.string))), Self.names(modifiers.sorted()),
-          Self.names(allowed.sorted { $0.rawValue < $1.rawValue }), source.map(LuaValue.string) ?? .nil,
-        ], keepingTables: true, hostWork: true)
-      guard results.count == 4, case .reference(let object) = results[0], case .reference(let backing) = results[1],
-        case .reference(let location) = results[2], case .reference(let globalLocation) = results[3]
-      else { return Diagnostic(message: "droprules could not make the drag's info object") }
-      infoObjects = [object, backing, location, globalLocation]
-      info = DragInfo(
-        object: object.slot, backing: backing.slot, location: location.slot, globalLocation: globalLocation.slot)
-      return nil
-    } catch {
-      return Self.diagnostic(error, handler: nil, target: nil)
-    }
-  }
-
-  func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic? {
-    setInfoNames("modifiers", Self.names(modifiers.sorted()))
-  }
-
-  func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic? {
-    setInfoNames("allowedOperations", Self.names(DragOperation.allCases.filter(allowed.contains)))
-  }
-
-  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic? {
-    guard let api, infoObjects.count > 1 else { return nil }
-    do {
-      try runtime.call(
-        api.setItems,
-        [.reference(infoObjects[1]), .string("taken"), .table(LuaTable(sequence: items.map(LuaValue.string)))],
-        hostWork: true)
-      return nil
-    } catch {
-      return Self.diagnostic(error, handler: nil, target: nil)
-    }
-  }
-
-  private func setInfoNames(_ key: String, _ names: LuaValue) -> Diagnostic? {
-    guard let api, infoObjects.count > 1 else { return nil }
-    do {
-      try runtime.call(api.setNames, [.reference(infoObjects[1]), .string(key), names], hostWork: true)
-      return nil
-    } catch {
-      return Self.diagnostic(error, handler: nil, target: nil)
-    }
-  }
-
   func call(
     _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext
   ) -> HandlerResult {
@@ -162,13 +108,8 @@ final class LuaRules: RuleCalling {
     if handler == .canDrag {
       return callCanDrag(of: rule, item: item(at: context.item, in: position) ?? "", target: target, position: position)
     }
-    guard info.object.id != 0 else {
-      return .failed(
-        Diagnostic(
-          message: "\(handler.rawValue) was not called: the drag's info could not be made (see the error at its start)",
-          handler: handler))
-    }
     do {
+      if info.object.id == 0 { try makeInfo() }
       try updateInfo(context, position: position)
     } catch {
       return .failed(Self.diagnostic(error, handler: handler, target: target))
@@ -195,6 +136,19 @@ final class LuaRules: RuleCalling {
     seenBoards = engine.boardsReplaced
     targetSlots = []
     targetObjects = []
+  }
+
+  /// Makes the drag's `info`, at the first handler that is given one: what it holds of
+  /// the drag it reads from the engine when asked (api.lua).
+  private func makeInfo() throws(LuaError) {
+    guard let api else { throw LuaError(kind: .runtime, message: "droprules could not make the drag's info object") }
+    let results = try runtime.call(api.newInfo, keepingTables: true, hostWork: true)
+    guard results.count == 4, case .reference(let object) = results[0], case .reference(let backing) = results[1],
+      case .reference(let location) = results[2], case .reference(let globalLocation) = results[3]
+    else { throw LuaError(kind: .runtime, message: "droprules could not make the drag's info object") }
+    infoObjects = [object, backing, location, globalLocation]
+    info = DragInfo(
+      object: object.slot, backing: backing.slot, location: location.slot, globalLocation: globalLocation.slot)
   }
 
   func dragDidEnd() {
@@ -341,18 +295,13 @@ final class LuaRules: RuleCalling {
       traceback: error.traceback)
   }
 
-  private static func names<Name: RawRepresentable<String>>(_ values: [Name]) -> LuaValue {
-    .table(LuaTable(sequence: values.map { .string($0.rawValue) }))
-  }
 }
 
 @available(*, unavailable) extension LuaRules: Sendable {}
 
 /// The functions of the Lua rule API (api.lua) that Swift calls.
 struct RuleAPI {
-  let beginDrag: LuaReference
-  let setNames: LuaReference
-  let setItems: LuaReference
+  let newInfo: LuaReference
   let setField: LuaReference
   let operationNames: LuaReference
   let item: LuaReference
@@ -372,9 +321,7 @@ struct RuleAPI {
       }
       return function
     }
-    beginDrag = try function("beginDrag")
-    setNames = try function("setNames")
-    setItems = try function("setItems")
+    newInfo = try function("newInfo")
     setField = try function("setField")
     operationNames = try function("operationNames")
     item = try function("item")

@@ -56,12 +56,8 @@ extension DragEngine {
       }
     }
     drag?.sources = sources
-
-    if let diagnostic = rules.dragDidBegin(
-      items: itemIDs, modifiers: request.modifiers, allowed: request.allowedOperations, source: sources.first)
-    {
-      report(diagnostic)
-    }
+    // What rules read of the drag (`info`) now exists, with the items canDrag let go.
+    version.advance()
     if let (allowed, limits) = askSourcesForOperations() {
       drag?.boardOperations = allowed
       drag?.boardLimits = limits
@@ -163,12 +159,12 @@ extension DragEngine {
     return (allowed, limits)
   }
 
-  /// Makes `allowed` the drag's allowed operations and tells the rules.
+  /// Makes `allowed` the drag's allowed operations.
   private func allow(_ allowed: Set<DragOperation>) {
     drag?.request.allowedOperations = allowed
     allowedBits = DragOperation.bits(allowed)
     recorder.record(.allowed(allowed))
-    if let diagnostic = rules.allowedOperationsDidChange(allowed) { report(diagnostic) }
+    version.advance()
   }
 
   // MARK: Ending

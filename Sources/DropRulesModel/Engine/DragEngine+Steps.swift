@@ -38,7 +38,7 @@ extension DragEngine {
     guard drag != nil else { throw .noDrag }
     beginStep(.modifiers(modifiers))
     drag?.request.modifiers = modifiers
-    if let diagnostic = rules.modifiersDidChange(modifiers) { report(diagnostic) }
+    version.advance()
     return updateProposal()
   }
 
@@ -57,7 +57,8 @@ extension DragEngine {
       // The app takes only the items it accepts; a source that moved items out must
       // remove those and no others.
       let taken = state.itemIDs.filter { currentBoard.item($0)?.conforms(toAnyOf: outside.accepts, in: types) ?? false }
-      if let diagnostic = rules.itemsWereTakenOutside(taken) { report(diagnostic) }
+      drag?.takenOutside = taken
+      version.advance()
       return finish(.performed, operation: operation)
     }
     guard let current = state.current else { return finish(.cancelled, reason: .noTarget) }

@@ -16,12 +16,14 @@ public final class DragEngine {
   /// The type conformance graph the rules and the drag use.
   public private(set) var types: TypeRegistry
   /// The board as the current drag sees it: committed plus staged changes. Between
-  /// drags, the committed board. Every change to it, however made, moves ``version``.
+  /// drags, the committed board. Every change to it, however made, moves ``version``,
+  /// as does every change to ``dragFacts``.
   @exclusivity(unchecked) public internal(set) var currentBoard: Board {
     didSet { version.advance() }
   }
-  /// The version of ``currentBoard``: what rules keep of the board is good while it stays.
-  public let version = BoardVersion()
+  /// The version of what rules read, ``currentBoard`` and ``dragFacts``: what they keep
+  /// of either is good while it stays.
+  public let version = ReadVersion()
   @exclusivity(unchecked) var hitTester: HitTester
   /// The rule of the target at each board position.
   @exclusivity(unchecked) private(set) var ruleOfTarget: [RuleID?] = []
@@ -98,6 +100,15 @@ public final class DragEngine {
 
   /// The ids of the items being dragged, in drag order; empty between drags.
   public var draggedItems: [ItemID] { drag?.itemIDs ?? [] }
+
+  /// What rules read of the current drag (`info`), nil between drags. It changes only
+  /// where ``version`` moves.
+  public var dragFacts: DragFacts? {
+    guard let drag else { return nil }
+    return DragFacts(
+      items: drag.itemIDs, modifiers: drag.request.modifiers, allowedOperations: drag.request.allowedOperations,
+      source: drag.sources.first, takenOutside: drag.takenOutside)
+  }
 
   /// Applies a rule's change to the board, recording how to undo it; returns the
   /// targets it touched.

@@ -26,6 +26,8 @@ struct DragState {
   var limits: [OperationLimit]
   /// The app the pointer is over, off the board.
   var outside: OutsideApp?
+  /// The dragged items a drop into another app took (`info.taken` in `dragEnded`).
+  var takenOutside: [ItemID]?
   /// Undo records of every change staged in this drag, in order.
   var undo: [Board.Undo] = []
   var pointer: Point?

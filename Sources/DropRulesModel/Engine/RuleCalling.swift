@@ -150,7 +150,10 @@ public struct SourceLocation: Hashable, Sendable {
 /// How the drag engine reaches rules, whatever they are written in.
 ///
 /// The engine decides when each handler runs; an implementation turns a call into the
-/// rule's language and back. Tests drive the engine with a Swift implementation.
+/// rule's language and back. What a rule reads of the board and of the drag, it reads
+/// from the engine (``DragEngine/currentBoard``, ``DragEngine/dragFacts``) and reads
+/// again once ``DragEngine/version`` moved: the engine tells the rules of no change, only
+/// that a drag is over. Tests drive the engine with a Swift implementation.
 public protocol RuleCalling: AnyObject {
   /// The rule for targets of this type (its own, else the fallback), or nil.
   func rule(forTargetType type: String) -> RuleID?
@@ -162,17 +165,6 @@ public protocol RuleCalling: AnyObject {
     -> HandlerResult
   /// What rule code printed since the last call, in order.
   func takePrintedLines() -> [String]
-  /// A drag began with these items (those `canDrag` let go); a diagnostic if the rules
-  /// could not be told (an internal failure).
-  func dragDidBegin(items: [ItemID], modifiers: Set<Modifier>, allowed: Set<DragOperation>, source: TargetID?)
-    -> Diagnostic?
-  func modifiersDidChange(_ modifiers: Set<Modifier>) -> Diagnostic?
-  /// The operations the drag allows changed (a source limited them, or the pointer left
-  /// the board or came back).
-  func allowedOperationsDidChange(_ allowed: Set<DragOperation>) -> Diagnostic?
-  /// A drop into another app took these of the dragged items (those it accepts), before
-  /// the sources' `dragEnded`.
-  func itemsWereTakenOutside(_ items: [ItemID]) -> Diagnostic?
   /// The drag ended: what the rules were given for it (`info`) is void.
   func dragDidEnd()
 }

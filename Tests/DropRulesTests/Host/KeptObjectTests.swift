@@ -162,14 +162,39 @@ struct KeptObjectTests {
     #expect(host.diagnostics.isEmpty, "\(host.diagnostics.prefix(3))")
   }
 
-  @Test("fields that read nil (a top-level target's parent) are asked again, and answer nil, every time")
+  @Test("a kept info reads the modifiers of now, though the engine does not tell the rules they changed")
+  func keptInfoReadsTheDragOfNow() throws {
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        local kept
+        return { box = { dropUpdated = function(info)
+          kept = kept or info
+          print(kept.modifiers.option, kept.allowedOperations.move, #kept.items, kept.source)
+          return kept.modifiers.option and "copy" or "move"
+        end } }
+        """, targets: row(["a"]), items: [], directory: directory, limits: LuaLimits(maxInstructions: 2_000))
+    try host.beginDrag(DragRequest(items: [.external(textItem("x"))], allowedOperations: [.copy, .move]))
+    #expect(try host.moveOver("a") == .move)
+    #expect(try host.setModifiers([.option]) == .copy)
+    #expect(try host.setModifiers([]) == .move)
+    try host.cancel()
+    #expect(host.printedLines == ["nil\ttrue\t1\tnil", "true\ttrue\t1\tnil", "nil\ttrue\t1\tnil"])
+    try host.beginDrag(DragRequest(items: [.external(textItem("y"))], allowedOperations: [.copy]))
+    _ = try host.moveOver("a")
+    try host.cancel()
+    #expect(host.diagnostics.count == 1, "\(host.diagnostics.prefix(3).map(\.message))")
+    #expect(host.diagnostics.first?.message.contains("drag that has ended") == true)
+  }
+
+  @Test("fields that read nil (a top-level target's parent, an outside drag's source) answer nil every time")
   func nilFieldsReadNil() throws {
     let directory = try TemporaryDirectory()
     let host = try makeHost(
       rules: """
         return { box = { dropUpdated = function(info, target)
           local answers = {}
-          for n = 1, 3 do answers[n] = tostring(target.parent) .. "/" .. target.type end
+          for n = 1, 3 do answers[n] = tostring(target.parent) .. "/" .. target.type .. "/" .. tostring(info.source) end
           print(table.concat(answers, " "))
           return "move"
         end } }
@@ -178,6 +203,6 @@ struct KeptObjectTests {
     try host.moveOver("a")
     try host.cancel()
     #expect(host.diagnostics.isEmpty, "\(host.diagnostics.prefix(1))")
-    #expect(host.printedLines == ["nil/box nil/box nil/box"])
+    #expect(host.printedLines == ["nil/box/nil nil/box/nil nil/box/nil"])
   }
 }

@@ -87,7 +87,8 @@ struct ExposedAPITests {
     }
     // Fields an object reads from the host when asked are not in it until then.
     for (kind, names) in try host.luaRules.fetchedFieldNames() {
-      keys[kind == "item" ? "droprules.Item" : "droprules.Target", default: []].formUnion(names)
+      let className = ["item": "droprules.Item", "target": "droprules.Target", "info": "droprules.Info"][kind]
+      keys[className ?? kind, default: []].formUnion(names)
     }
     return keys
   }

@@ -198,11 +198,18 @@ end
 
 local targetFields = {}
 
+-- A key in a `fresh` table (never listed: `next` walks the backing): the fields one host
+-- call gives were all read, those that are nil too, so that reading a nil one (a root
+-- target's parent) does not ask the host again.
+local complete = {}
+
 -- One host call gives all three; the reader keeps the one asked for, and this keeps the
 -- other two in the same readings.
 local function fetchPlacement(id, read, key)
+  if rawget(read, complete) then return nil end
   local targetType, frame, parent = host.targetInfo(id)
   checked(targetType, "target '" .. id .. "' is no longer on the board")
+  read[complete] = true
   read.type = targetType
   read.frame = freeze(frame, "target.frame (read-only)")
   if parent ~= nil then read.parent = targetObject(parent) end
@@ -282,33 +289,57 @@ end
 
 local api = { board = board }
 
---- A new info object for a drag, with the tables the host updates in place.
-function api.beginDrag(itemIDs, modifiers, allowed, source)
+-- What info holds of the drag, read from the host when asked, all five in one host
+-- call: they belong to the engine's version like board fields do.
+local infoFields = {}
+
+local function fetchDrag(read, key)
+  if rawget(read, complete) then return nil end
+  local itemIDs, modifiers, allowed, source, taken = host.drag()
+  checked(itemIDs, "this info belongs to a drag that has ended; use the info your handler is given")
+  read[complete] = true
+  read.items = itemList(itemIDs, "info.items (read-only)")
+  read.modifiers = set(modifiers, "info.modifiers (read-only)")
+  read.allowedOperations = set(allowed, "info.allowedOperations (read-only)")
+  if source ~= nil then read.source = targetObject(source) end
+  if taken ~= nil then read.taken = itemList(taken, "info.taken (read-only)") end
+  -- Raw: `read` falls back to the reader, which would fetch a nil field again, forever.
+  return rawget(read, key)
+end
+
+for _, name in ipairs({ "items", "modifiers", "allowedOperations", "source", "taken" }) do
+  infoFields[name] = function(read) return fetchDrag(read, name) end
+end
+
+--- A new info object for a drag, with the tables the host updates in place. The fields
+--- the host writes on every call (`location`, `index`, `operation`...) are in the
+--- backing, read first; those of the drag are in `fresh`, read second: a pointer step
+--- reads the first kind more.
+function api.newInfo()
   local location, globalLocation = { x = 0, y = 0, 0, 0 }, { x = 0, y = 0, 0, 0 }
-  local backing = {
+  local fresh = setmetatable({}, {
+    __index = function(fresh, key)
+      local fetch = infoFields[key]
+      if fetch == nil then return nil end
+      if next(fresh) == nil then readings[#readings + 1] = fresh end
+      local value = fetch(fresh)
+      fresh[key] = value
+      return value
+    end,
+  })
+  local backing = setmetatable({
     kind = "info",
-    items = itemList(itemIDs, "info.items (read-only)"),
-    modifiers = set(modifiers, "info.modifiers (read-only)"),
-    allowedOperations = set(allowed, "info.allowedOperations (read-only)"),
-    source = source and targetObject(source),
     board = board,
     location = view(location, "info.location (read-only)"),
     globalLocation = view(globalLocation, "info.globalLocation (read-only)"),
     hasItemsConforming = hasItemsConforming,
     itemProviders = itemProviders,
-  }
+  }, { __index = fresh })
   local info = object(backing, "info (read-only)", function() return "info" end)
+  -- Read now, while the host makes the info as host work: the first read of a large
+  -- drag's items makes an object per item, which no rule's budget should pay for.
+  local _ = fresh.items
   return info, backing, location, globalLocation
-end
-
---- Replaces a set in an info (`modifiers`, `allowedOperations`).
-function api.setNames(backing, key, names)
-  backing[key] = set(names, "info." .. key .. " (read-only)")
-end
-
---- Sets a list of items in an info (`taken`).
-function api.setItems(backing, key, itemIDs)
-  backing[key] = itemList(itemIDs, "info." .. key .. " (read-only)")
 end
 
 --- Sets a field of an info: a target or item object by id (`kind`), or a plain value.
@@ -347,11 +378,12 @@ local endedDragMetatable = { __index = endedDrag }
 function api.endedDragMetatable() return endedDragMetatable end
 
 --- The names of the fields objects read from the host when asked (`item = {...}`,
---- `target = {...}`): with what `next` walks in an object, everything it exposes.
+--- `target = {...}`, `info = {...}`): with what `next` walks in an object, everything it exposes.
 function api.fetchedFields()
-  local names = { item = {}, target = {} }
+  local names = { item = {}, target = {}, info = {} }
   for name in next, itemFields do names.item[#names.item + 1] = name end
   for name in next, targetFields do names.target[#names.target + 1] = name end
+  for name in next, infoFields do names.info[#names.info + 1] = name end
   return names
 end
 

@@ -1,11 +1,12 @@
-/// A number that moves on every change to a drag engine's board: a staged change, an
-/// undo, a rollback, a commit's pruning, a new board. Whatever a rule binding keeps of
-/// the board (objects' fields) belongs to one version and is read again once it moved,
-/// so nothing has to be told what changed.
+/// A number that moves on every change to what rules read of a drag engine: its board (a
+/// staged change, an undo, a rollback, a commit's pruning, a new board) and its drag (a
+/// drag begun, modifiers, allowed operations, items taken by another app). Whatever a
+/// rule binding keeps of either (objects' fields) belongs to one version and is read
+/// again once it moved, so nothing has to be told what changed.
 ///
 /// A class, so a binding can hold the engine's counter without holding the engine; its
 /// value lives at a fixed address, so a hot path can read it without reference counting.
-public final class BoardVersion {
+public final class ReadVersion {
   /// Where the value lives, for as long as this object does.
   public let address: UnsafePointer<Int>
   private let storage: UnsafeMutablePointer<Int>
@@ -24,4 +25,4 @@ public final class BoardVersion {
   func advance() { storage.pointee &+= 1 }
 }
 
-@available(*, unavailable) extension BoardVersion: Sendable {}
+@available(*, unavailable) extension ReadVersion: Sendable {}
