@@ -12,12 +12,12 @@ import Foundation
 /// carry JSON (a cross-site form cannot), and come from this server's own page when it
 /// names an `Origin`.
 package struct PlaygroundServer: Sendable {
-  package let session: PlaygroundSession
+  package let dispatcher: PlaygroundDispatcher
   package let page: String
   package let port: UInt16
 
-  package init(session: PlaygroundSession, page: String, port: UInt16) {
-    self.session = session
+  package init(dispatcher: PlaygroundDispatcher, page: String, port: UInt16) {
+    self.dispatcher = dispatcher
     self.page = page
     self.port = port
   }
@@ -27,7 +27,7 @@ package struct PlaygroundServer: Sendable {
   package func run(listening: @escaping @Sendable (UInt16) -> Void) async throws {
     let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
     let page = page
-    let session = session
+    let dispatcher = dispatcher
     await server.appendRoute("GET /") { request in
       guard Self.isLocal(request) else { return Self.refused("this server answers only as 127.0.0.1 or localhost") }
       return HTTPResponse(
@@ -38,7 +38,7 @@ package struct PlaygroundServer: Sendable {
         ],
         body: Data(page.utf8))
     }
-    await server.appendRoute("POST /rpc") { request in try await Self.answer(request, session: session) }
+    await server.appendRoute("POST /rpc") { request in try await Self.answer(request, dispatcher: dispatcher) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await server.run() }
       group.addTask {
@@ -50,7 +50,7 @@ package struct PlaygroundServer: Sendable {
     }
   }
 
-  static func answer(_ request: HTTPRequest, session: PlaygroundSession) async throws -> HTTPResponse {
+  static func answer(_ request: HTTPRequest, dispatcher: PlaygroundDispatcher) async throws -> HTTPResponse {
     guard isLocal(request) else { return refused("this server answers only as 127.0.0.1 or localhost") }
     guard isFromOwnPage(request) else { return refused("requests come only from the playground's own page") }
     guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
@@ -65,8 +65,8 @@ package struct PlaygroundServer: Sendable {
     case .tooLong(let byteCount): return json(ProtocolDispatcher.responseToOverlongRequest(byteCount: byteCount))
     }
     let (method, id) = Self.peek(body)
-    let ticket = method == "move" ? session.takeMoveTicket() : nil
-    let answer = await session.respond(to: body, method: method, id: id, moveTicket: ticket)
+    let ticket = method == "move" ? dispatcher.takeMoveTicket() : nil
+    let answer = await dispatcher.respond(to: body, method: method, id: id, moveTicket: ticket)
     var response = json(answer.response ?? "")
     if let reload = answer.reload {
       // A header carries no newline and only ASCII: the JSON is percent-encoded.

@@ -85,24 +85,24 @@ public final class RuleTestRunner {
 
   private func runTestFile(_ file: String) -> [TestCaseResult] {
     ruleFilesLoaded[file] = nil
-    let session = RuleTestSession(file: file, limits: limits, coverage: coverage)
-    let tests: [RuleTestSession.TestCase]
+    let testFile = RuleTestFile(file: file, limits: limits, coverage: coverage)
+    let tests: [RuleTestFile.TestCase]
     do {
-      tests = try session.load()
+      tests = try testFile.load()
     } catch {
       guard selected(file, file) else { return [] }
       return [
         TestCaseResult(file: file, name: file, status: .loadError, failures: [error.description])
       ]
     }
-    defer { ruleFilesLoaded[file] = session.ruleFilesLoaded }
+    defer { ruleFilesLoaded[file] = testFile.ruleFilesLoaded }
     let chosen = tests.filter { selected(file, $0.name) }
     return (order?.tests(chosen, inFile: file) ?? chosen).map { test in
       let started = Date()
-      let failure = session.run(test)
+      let failure = testFile.run(test)
       return TestCaseResult(
         file: file, name: test.name, status: failure == nil ? .passed : .failed, failures: failure.map { [$0] } ?? [],
-        durationSeconds: Date().timeIntervalSince(started), printed: session.printed)
+        durationSeconds: Date().timeIntervalSince(started), printed: testFile.printed)
     }
   }
 }

@@ -53,9 +53,10 @@ struct PlayCommand: AsyncParsableCommand {
       throw Exit.loadError
     }
     let page = PlaygroundPage().html(scenario: loaded, ruleFiles: host.ruleFiles)
-    let session = HostSession(host: host, declaredTypes: loaded.types, limits: limitOptions.limits)
+    let session = ProtocolSession(host: host, declaredTypes: loaded.types, limits: limitOptions.limits)
     let server = PlaygroundServer(
-      session: PlaygroundSession(dispatcher: ProtocolDispatcher(session: session)), page: page, port: UInt16(port))
+      dispatcher: PlaygroundDispatcher(dispatcher: ProtocolDispatcher(session: session)), page: page, port: UInt16(port)
+    )
     do {
       try await server.run { port in
         // Written at once, unbuffered: a script waiting for the address reads it now.

@@ -28,14 +28,14 @@ struct ServeCommand: ParsableCommand {
   @OptionGroup var limitOptions: LimitOptions
 
   func run() throws {
-    let session: HostSession
+    let session: ProtocolSession
     do {
       session = try makeSession()
     } catch {
       // Each problem of rule files that did not load on its own line, as `check` prints them.
       let problems: [String]
       switch error {
-      case HostSessionError.rules(let load), ScenarioRunError.rules(let load):
+      case ProtocolSessionError.rules(let load), ScenarioRunError.rules(let load):
         problems = load.problems.map(\.description)
       default: problems = ["\(error)"]
       }
@@ -59,19 +59,19 @@ struct ServeCommand: ParsableCommand {
     if let line = splitter.finish() { try answer(line, with: dispatcher) }
   }
 
-  private func makeSession() throws -> HostSession {
+  private func makeSession() throws -> ProtocolSession {
     let (groups, missing) = FileDiscovery.ruleFileGroups(in: rules, recursive: false)
     if let path = missing.first { throw ServeError("\(path): no such rule file or folder") }
     let extraRules = groups.flatMap { $0 }
     guard let scenario else {
-      let session = try HostSession(limits: limitOptions.limits)
+      let session = try ProtocolSession(limits: limitOptions.limits)
       if !extraRules.isEmpty { try session.loadRules(extraRules) }
       return session
     }
     let loaded = try ScenarioDecoder.load(path: scenario)
     let runner = ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: rules)
     let host = try runner.makeHost(for: loaded, extraRules: extraRules)
-    return HostSession(host: host, declaredTypes: loaded.types, limits: limitOptions.limits)
+    return ProtocolSession(host: host, declaredTypes: loaded.types, limits: limitOptions.limits)
   }
 
   private func answer(_ line: RequestLineSplitter.Line, with dispatcher: ProtocolDispatcher) throws {

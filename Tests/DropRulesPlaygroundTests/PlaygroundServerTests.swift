@@ -61,7 +61,7 @@ struct PlaygroundServerTests {
 
   @Test("a skipped move is an error answer with the request's id that says so")
   func skippedAnswer() throws {
-    let answer = try JSONValue.parse(PlaygroundSession.skipped(id: .string("m1")))
+    let answer = try JSONValue.parse(PlaygroundDispatcher.skipped(id: .string("m1")))
     #expect(answer.objectValue?["id"] == .string("m1"))
     let error = try #require(answer.objectValue?["error"]?.objectValue)
     #expect(error["code"] == .integer(-32000))

@@ -86,7 +86,7 @@ extension ProtocolDispatcher {
     let request = try params.read { decoder throws(ScenarioError) in
       try decoder.decodeDrag(.object(params.fields), board: board, at: RPCParams.root)
     }
-    return try stepResult { () throws(HostSessionError) in try session.beginDrag(request) }
+    return try stepResult { () throws(ProtocolSessionError) in try session.beginDrag(request) }
   }
 
   private func move(_ json: JSONValue?) throws(RPCError) -> JSONValue {
@@ -122,11 +122,11 @@ extension ProtocolDispatcher {
   }
 
   private func run(_ step: DragStep) throws(RPCError) -> JSONValue {
-    try stepResult { () throws(HostSessionError) in try session.perform(step) }
+    try stepResult { () throws(ProtocolSessionError) in try session.perform(step) }
   }
 
   /// A step as the trace shows it: the answer of every drag method.
-  private func stepResult(_ call: () throws(HostSessionError) -> TraceStep) throws(RPCError) -> JSONValue {
+  private func stepResult(_ call: () throws(ProtocolSessionError) -> TraceStep) throws(RPCError) -> JSONValue {
     do { return TraceReport.json(try call()) } catch { throw .session(error) }
   }
 

@@ -1,12 +1,12 @@
 import DropRules
 import Foundation
 
-/// Turns one JSON-RPC 2.0 request text into one response text for a ``HostSession``:
+/// Turns one JSON-RPC 2.0 request text into one response text for a ``ProtocolSession``:
 /// the host protocol (`droprules serve`) without its transport, so that stdio, an HTTP
 /// handler or a test can carry it.
 ///
 /// ```swift
-/// let dispatcher = ProtocolDispatcher(session: try HostSession())
+/// let dispatcher = ProtocolDispatcher(session: try ProtocolSession())
 /// dispatcher.respond(to: #"{"jsonrpc": "2.0", "id": 1, "method": "version"}"#)
 /// // {"id":1,"jsonrpc":"2.0","result":{"methods":[...],"protocol":1,...}}
 /// ```
@@ -17,7 +17,7 @@ import Foundation
 /// and is answered with an array, as JSON-RPC 2.0 says.
 public final class ProtocolDispatcher {
   /// The session the requests drive.
-  public let session: HostSession
+  public let session: ProtocolSession
 
   /// The longest request text answered; a longer one gets an invalid request error.
   public static let maximumRequestBytes = 16 * 1024 * 1024
@@ -29,7 +29,7 @@ public final class ProtocolDispatcher {
   public static let protocolVersion = 1
 
   /// A dispatcher that drives `session`; requests change it, one at a time.
-  public init(session: HostSession) { self.session = session }
+  public init(session: ProtocolSession) { self.session = session }
 
   /// Answers one request text (a line without its newline): a response, an array of
   /// responses for a batch, or nil when there is nothing to answer (notifications, a

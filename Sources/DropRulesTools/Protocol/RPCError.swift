@@ -73,7 +73,7 @@ public struct RPCError: Error, Equatable, Sendable {
     return RPCError(code: methodNotFoundCode, message: message, data: .object(data))
   }
 
-  static func session(_ error: HostSessionError) -> RPCError {
+  static func session(_ error: ProtocolSessionError) -> RPCError {
     switch error {
     case .drag(let drag): RPCError(code: dragErrorCode, message: drag.description, data: dragData(drag))
     case .rules(let load):

@@ -1,6 +1,6 @@
 import DropRules
 
-/// A drag to replay: rules, a board, a drag session, the steps and what to expect.
+/// A drag to replay: rules, a board, a drag request, the steps and what to expect.
 public struct Scenario: Sendable {
   /// The name reports show: the file's `name`, or else the file's path.
   public var name: String

@@ -13,11 +13,11 @@ final class ProtocolClient {
   let dispatcher: ProtocolDispatcher
   private var nextID = 0
 
-  init(session: HostSession) { dispatcher = ProtocolDispatcher(session: session) }
+  init(session: ProtocolSession) { dispatcher = ProtocolDispatcher(session: session) }
 
   /// A session with `rules` loaded from `directory` and the two-box board.
   convenience init(rules: String, directory: TemporaryDirectory, limits: LuaLimits = LuaLimits()) throws {
-    let session = try HostSession(limits: limits)
+    let session = try ProtocolSession(limits: limits)
     try session.loadRules([try directory.write("rules.lua", rules)])
     try session.setBoard(try Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
     self.init(session: session)

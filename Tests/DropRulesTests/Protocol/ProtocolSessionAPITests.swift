@@ -7,12 +7,12 @@ import Testing
 @testable import DropRulesModel
 @testable import DropRulesTools
 
-@Suite("host session: the typed Swift API behind the protocol")
-struct HostSessionTests {
+@Suite("protocol session: the typed Swift API behind the protocol")
+struct ProtocolSessionAPITests {
   @Test("a session drives drags with typed calls, each answered with its step")
   func typedDrag() throws {
     let directory = try TemporaryDirectory()
-    let session = try HostSession()
+    let session = try ProtocolSession()
     let report = try session.loadRules([
       try directory.write(
         "rules.lua", "return { box = { performDrop = function(info, box) box:insert(info.items) return true end } }")
@@ -25,18 +25,18 @@ struct HostSessionTests {
     let drop = try session.perform(.drop)
     #expect(drop.outcome == .performed && drop.number == 2)
     #expect(session.host.board.items(in: "b") == ["x"])
-    #expect(throws: HostSessionError.drag(.noDrag)) { try session.perform(.drop) }
+    #expect(throws: ProtocolSessionError.drag(.noDrag)) { try session.perform(.drop) }
   }
 
   @Test("loading rules that fail throws their problems and keeps the host and its rules")
   func failedLoadKeepsHost() throws {
     let directory = try TemporaryDirectory()
-    let session = try HostSession()
+    let session = try ProtocolSession()
     try session.loadRules([try directory.write("good.lua", "return { box = {} }")])
     let host = session.host
     let bad = try directory.write("bad.lua", "return { box = { dropUpdate = 1 } }")
     #expect(
-      throws: HostSessionError.rules(
+      throws: ProtocolSessionError.rules(
         RuleLoadError(problems: [
           RuleProblem(
             file: bad, line: 1, message: "unknown handler 'dropUpdate' in the rule for 'box'; did you mean dropUpdated?"
@@ -50,7 +50,7 @@ struct HostSessionTests {
   @Test("the diagnostics of the drag are those since it began")
   func dragDiagnostics() throws {
     let directory = try TemporaryDirectory()
-    let session = try HostSession()
+    let session = try ProtocolSession()
     try session.loadRules([
       try directory.write("rules.lua", "return { box = { dropEntered = function() error('no') end } }")
     ])

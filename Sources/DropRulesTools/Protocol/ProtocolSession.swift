@@ -5,7 +5,7 @@ import Foundation
 /// protocol (`droprules serve`), with a typed Swift method for each of its methods.
 ///
 /// ```swift
-/// let session = try HostSession(limits: LuaLimits())
+/// let session = try ProtocolSession(limits: LuaLimits())
 /// try session.loadRules(["rules/calendar/calendar.lua"])
 /// try session.setBoard(board, types: [("com.example.schedule-item", ["public.data"])])
 /// try session.beginDrag(DragRequest(items: [.board("standup")]))
@@ -16,7 +16,7 @@ import Foundation
 /// Unlike a ``RuleHost``, whose rule files stay loaded for its life, a session can
 /// replace its rules: ``loadRules(_:)`` builds a fresh host with the current board and
 /// the declared types, so loading again picks up edited files.
-public final class HostSession {
+public final class ProtocolSession {
   /// The host the session drives now; ``loadRules(_:)`` replaces it.
   public private(set) var host: RuleHost
   /// The limits every host of the session runs under.
@@ -58,7 +58,7 @@ public final class HostSession {
   /// A fresh host with the current board and the declared types loads the files, so
   /// what the rules kept in their own variables starts over.
   @discardableResult
-  public func loadRules(_ paths: [String]?) throws(HostSessionError) -> RuleLoadReport {
+  public func loadRules(_ paths: [String]?) throws(ProtocolSessionError) -> RuleLoadReport {
     guard !isDragging else { throw .drag(.dragInProgress) }
     let files =
       paths.map { FileDiscovery.files(in: $0, recursive: false, where: FileDiscovery.isRuleFile).files }
@@ -84,7 +84,7 @@ public final class HostSession {
   /// Replaces the board between drags and declares `types` (declarations merge, as
   /// ``RuleHost/declareType(_:conformsTo:)`` does, and last for the session). Rule
   /// handlers see the new targets from the next drag on.
-  public func setBoard(_ board: Board, types: [DeclaredType] = []) throws(HostSessionError) {
+  public func setBoard(_ board: Board, types: [DeclaredType] = []) throws(ProtocolSessionError) {
     guard !isDragging else { throw .drag(.dragInProgress) }
     do {
       for type in types { try host.declareType(type.id, conformsTo: type.conformsTo) }
@@ -100,7 +100,7 @@ public final class HostSession {
   /// Begins a drag; its step 0 names the items `canDrag` refused, and has the outcome
   /// `refused` when none was left (then no drag is in progress).
   @discardableResult
-  public func beginDrag(_ request: DragRequest) throws(HostSessionError) -> TraceStep {
+  public func beginDrag(_ request: DragRequest) throws(ProtocolSessionError) -> TraceStep {
     guard !isDragging else { throw .drag(.dragInProgress) }
     dragDiagnosticsStart = host.diagnostics.count
     return try step { () throws(DragError) in try host.beginDrag(request) }
@@ -109,7 +109,7 @@ public final class HostSession {
   /// Performs one step of the drag and answers with it as the trace shows it; a drop or
   /// a cancel's step carries the outcome.
   @discardableResult
-  public func perform(_ step: DragStep) throws(HostSessionError) -> TraceStep {
+  public func perform(_ step: DragStep) throws(ProtocolSessionError) -> TraceStep {
     try self.step { () throws(DragError) in try host.perform(step) }
   }
 
@@ -120,14 +120,14 @@ public final class HostSession {
   }
 
   /// Runs one drag call and answers with the step it took.
-  private func step<Result>(_ call: () throws(DragError) -> Result) throws(HostSessionError) -> TraceStep {
+  private func step<Result>(_ call: () throws(DragError) -> Result) throws(ProtocolSessionError) -> TraceStep {
     do { _ = try call() } catch { throw .drag(error) }
     guard let step = host.lastStep else { throw .drag(.noDrag) }
     return step
   }
 }
 
-@available(*, unavailable) extension HostSession: Sendable {}
+@available(*, unavailable) extension ProtocolSession: Sendable {}
 
 /// What loading rules gave: the files, the warnings, and what the files printed.
 public struct RuleLoadReport: Equatable, Sendable {
@@ -140,7 +140,7 @@ public struct RuleLoadReport: Equatable, Sendable {
 }
 
 /// Why a session call did nothing.
-public enum HostSessionError: Error, Equatable, CustomStringConvertible {
+public enum ProtocolSessionError: Error, Equatable, CustomStringConvertible {
   /// A drag call at the wrong time, or naming what is not on the board.
   case drag(DragError)
   /// Rule files that did not load; the session keeps its previous rules.

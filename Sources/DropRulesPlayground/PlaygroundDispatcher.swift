@@ -3,20 +3,20 @@ import DropRulesTools
 import Foundation
 import Synchronization
 
-/// The playground's rule session, confined to one actor: a ``ProtocolDispatcher`` and
+/// The playground's protocol session, confined to one actor: a ``ProtocolDispatcher`` and
 /// its Lua host are not `Sendable`, while HTTP requests arrive on many tasks at once.
 ///
 /// The page sends a `move` for each `dragover`, about every 50 ms. Each move takes a
 /// ticket as it arrives, and only the newest ticket's move runs: an older one still
 /// waiting for the actor is answered as skipped without calling a rule, so moves never
 /// queue up behind a slow handler, and never run out of order.
-package actor PlaygroundSession {
+package actor PlaygroundDispatcher {
   private let dispatcher: ProtocolDispatcher
   private var watch: RuleFileWatch
   /// Taken without waiting for the actor, so a move's ticket tells when it arrived.
   private let moveTickets = Atomic<Int>(0)
 
-  /// A session that answers with `dispatcher`, whose rule files it watches.
+  /// A dispatcher that answers with `dispatcher`, whose rule files it watches.
   package init(dispatcher: sending ProtocolDispatcher) {
     self.dispatcher = dispatcher
     watch = RuleFileWatch(files: dispatcher.session.ruleFiles)
@@ -45,7 +45,7 @@ package actor PlaygroundSession {
     var reload: String?
     if method == "beginDrag", !dispatcher.session.isDragging, watch.changed(files: dispatcher.session.ruleFiles) {
       // The files were saved since the last drag: load them again first. When they do
-      // not load, the session keeps the rules it had, and the page shows why.
+      // not load, the protocol session keeps the rules it had, and the page shows why.
       reload = dispatcher.respond(to: Data(#"{"jsonrpc": "2.0", "id": "reload", "method": "load"}"#.utf8))
       _ = watch.changed(files: dispatcher.session.ruleFiles)
     }

@@ -7,7 +7,7 @@ import Foundation
 /// Each test runs in a copy of the file loaded afresh (a new Lua state, the test API and
 /// the file's top-level code run again), so nothing a test changes, replaces or patches
 /// (`expect`, a library, a table of the file, a global) reaches the tests after it.
-final class RuleTestSession {
+final class RuleTestFile {
   struct TestCase {
     var name: String
     var line: Int?
@@ -201,9 +201,9 @@ final class RuleTestSession {
             fields.merge(options) { first, _ in first }
           }
           let decoder = ScenarioDecoder(file: file, baseDirectory: directory, firstIndex: 1)
-          let session = try decoder.decodeDrag(.object(fields), board: host.board)
+          let request = try decoder.decodeDrag(.object(fields), board: host.board)
           if host.isDragging { _ = try host.cancel() }
-          let start = try host.beginDrag(session)
+          let start = try host.beginDrag(request)
           let id = arguments.first?.intValue ?? 0
           if start.isRefused { refusedDrags.insert(id) } else { refusedDrags.remove(id) }
           let serial = nextDrag
@@ -286,7 +286,7 @@ final class RuleTestSession {
   }
 }
 
-extension RuleTestSession {
+extension RuleTestFile {
   /// The step a test's `drag:over(...)`, `drag:at(...)`, ... asks for, from its kind and
   /// arguments: tests build steps, and the host performs them like any other.
   static func dragStep(_ kind: String?, _ values: [LuaValue]) throws -> DragStep {

@@ -6,8 +6,8 @@ import Testing
 
 @testable import DropRulesPlayground
 
-@Suite("playground session")
-struct PlaygroundSessionTests {
+@Suite("playground dispatcher")
+struct PlaygroundDispatcherTests {
   let directory: TemporaryDirectory
   var folder: URL { directory.url }
   let rules: String
@@ -22,7 +22,7 @@ struct PlaygroundSessionTests {
     #"return { ["box"] = { dropUpdated = function() return "\#(proposal)" end } }"#
   }
 
-  func makeSession() throws -> PlaygroundSession {
+  func makePlayground() throws -> PlaygroundDispatcher {
     let host = try RuleHost(limits: LuaLimits(maxTime: .seconds(60)))
     let item = DragItem(id: "thing", representations: [Representation(type: "public.plain-text", payload: "x")])
     let targets = [
@@ -31,15 +31,16 @@ struct PlaygroundSessionTests {
     ]
     try host.replaceBoard(Board(targets: targets, items: [item]))
     try host.loadRules(atPaths: [rules])
-    let session = HostSession(host: host, declaredTypes: [], limits: LuaLimits(maxTime: .seconds(60)))
-    return PlaygroundSession(dispatcher: ProtocolDispatcher(session: session))
+    let protocolSession = ProtocolSession(host: host, declaredTypes: [], limits: LuaLimits(maxTime: .seconds(60)))
+    return PlaygroundDispatcher(dispatcher: ProtocolDispatcher(session: protocolSession))
   }
 
-  func call(_ session: PlaygroundSession, _ method: String, _ params: String = "{}", ticket: Int? = nil) async throws
+  func call(_ playground: PlaygroundDispatcher, _ method: String, _ params: String = "{}", ticket: Int? = nil)
+    async throws
     -> (answer: [String: JSONValue], reload: String?)
   {
     let body = Data(#"{"jsonrpc": "2.0", "id": 1, "method": "\#(method)", "params": \#(params)}"#.utf8)
-    let answer = await session.respond(to: body, method: method, id: .integer(1), moveTicket: ticket)
+    let answer = await playground.respond(to: body, method: method, id: .integer(1), moveTicket: ticket)
     let response = try #require(answer.response)
     let parsed = try #require(try JSONValue.parse(response).objectValue)
     return (parsed, answer.reload)
@@ -47,48 +48,48 @@ struct PlaygroundSessionTests {
 
   @Test("a move whose ticket is older than the newest is answered as skipped and calls no rule")
   func staleMoveSkipped() async throws {
-    let session = try makeSession()
-    _ = try await call(session, "beginDrag", #"{"items": ["thing"]}"#)
-    let older = session.takeMoveTicket()
-    let newer = session.takeMoveTicket()
-    let skipped = try await call(session, "move", #"{"at": [150, 50]}"#, ticket: older)
+    let playground = try makePlayground()
+    _ = try await call(playground, "beginDrag", #"{"items": ["thing"]}"#)
+    let older = playground.takeMoveTicket()
+    let newer = playground.takeMoveTicket()
+    let skipped = try await call(playground, "move", #"{"at": [150, 50]}"#, ticket: older)
     #expect(skipped.answer["error"]?.objectValue?["data"] == .object(["skipped": .bool(true)]))
-    let ran = try await call(session, "move", #"{"at": [150, 50]}"#, ticket: newer)
+    let ran = try await call(playground, "move", #"{"at": [150, 50]}"#, ticket: newer)
     #expect(ran.answer["result"]?.objectValue?["proposal"] == .string("move"))
-    let trace = try await call(session, "trace", "[]")
+    let trace = try await call(playground, "trace", "[]")
     #expect(trace.answer["result"]?.arrayValue?.count == 1)
   }
 
   @Test("a rule file saved between drags is loaded before the next one, and only then")
   func reloadBeforeDrag() async throws {
-    let session = try makeSession()
-    let first = try await call(session, "beginDrag", #"{"items": ["thing"]}"#)
+    let playground = try makePlayground()
+    let first = try await call(playground, "beginDrag", #"{"items": ["thing"]}"#)
     #expect(first.reload == nil)
     try Self.rule(returning: "forbidden").write(toFile: rules, atomically: true, encoding: .utf8)
     // A save during a drag waits for the next drag.
-    let during = try await call(session, "move", #"{"at": [150, 50]}"#, ticket: session.takeMoveTicket())
+    let during = try await call(playground, "move", #"{"at": [150, 50]}"#, ticket: playground.takeMoveTicket())
     #expect(during.answer["result"]?.objectValue?["proposal"] == .string("move"))
-    _ = try await call(session, "cancel")
-    let second = try await call(session, "beginDrag", #"{"items": ["thing"]}"#)
+    _ = try await call(playground, "cancel")
+    let second = try await call(playground, "beginDrag", #"{"items": ["thing"]}"#)
     let reloadText = try #require(second.reload)
     let reload = try JSONValue.parse(reloadText)
     #expect(reload.objectValue?["result"]?.objectValue?["files"] == .array([.string(rules)]))
-    let moved = try await call(session, "move", #"{"at": [150, 50]}"#, ticket: session.takeMoveTicket())
+    let moved = try await call(playground, "move", #"{"at": [150, 50]}"#, ticket: playground.takeMoveTicket())
     #expect(moved.answer["result"]?.objectValue?["proposal"] == .string("forbidden"))
-    _ = try await call(session, "cancel")
-    let third = try await call(session, "beginDrag", #"{"items": ["thing"]}"#)
+    _ = try await call(playground, "cancel")
+    let third = try await call(playground, "beginDrag", #"{"items": ["thing"]}"#)
     #expect(third.reload == nil)
   }
 
   @Test("a saved file that does not load keeps the rules that did, and says why")
   func brokenSave() async throws {
-    let session = try makeSession()
+    let playground = try makePlayground()
     try "return {".write(toFile: rules, atomically: true, encoding: .utf8)
-    let begin = try await call(session, "beginDrag", #"{"items": ["thing"]}"#)
+    let begin = try await call(playground, "beginDrag", #"{"items": ["thing"]}"#)
     let reloadText = try #require(begin.reload)
     let reload = try JSONValue.parse(reloadText)
     #expect(reload.objectValue?["error"] != nil)
-    let moved = try await call(session, "move", #"{"at": [150, 50]}"#, ticket: session.takeMoveTicket())
+    let moved = try await call(playground, "move", #"{"at": [150, 50]}"#, ticket: playground.takeMoveTicket())
     #expect(moved.answer["result"]?.objectValue?["proposal"] == .string("move"))
   }
 }
