@@ -176,6 +176,7 @@ extension DragEngine {
   /// operations.
   ///
   /// - Parameter searched: whether the step searched the board (see ``TraceRecorder``).
+  /// - Returns: the negotiated proposal, recorded in the trace.
   private func updateProposal(searched: Bool = false) -> Proposal {
     if isOutside, let outside = drag?.outside {
       return record(outside.proposal, downgrade: outside.downgrade)

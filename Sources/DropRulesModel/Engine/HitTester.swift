@@ -37,8 +37,10 @@ struct HitTester {
 
   /// The targets whose frames contain `point`, in ascending position.
   ///
-  /// - Parameter within: restricts the search to this target and its ancestors (an
-  ///   `over` step).
+  /// - Parameters:
+  ///   - point: a global location.
+  ///   - within: restricts the search to this target and its ancestors (an `over` step).
+  /// - Returns: board positions, ascending.
   func targets(at point: Point, within: Int? = nil) -> [Int] {
     let containing = index.frames(containing: point)
     guard let within else { return containing }
@@ -49,7 +51,10 @@ struct HitTester {
   /// The chain among `underPointer` (from ``targets(at:within:)``): the innermost target
   /// that takes part, then its ancestors that do.
   ///
-  /// - Parameter takesPart: whether a target has a rule and accepts the dragged items.
+  /// - Parameters:
+  ///   - underPointer: the targets under the pointer, as ``targets(at:within:)`` gives them.
+  ///   - takesPart: whether a target has a rule and accepts the dragged items.
+  /// - Returns: board positions, innermost first.
   func chain(among underPointer: [Int], takesPart: (Int) -> Bool) -> [Int] {
     let candidates = underPointer.filter { takesPart($0) }
     guard let innermost = candidates.max(by: { prefers($1, over: $0) }) else { return [] }

@@ -42,8 +42,12 @@ enum Negotiation {
   /// `move` where only copy is allowed becomes `copy` (as Qt does); an operation not
   /// allowed at all becomes `forbidden`.
   ///
-  /// - Parameter limits: where the allowed operations came from; the downgrade names
-  ///   those that left the proposed operation out.
+  /// - Parameters:
+  ///   - proposal: what the rule proposed.
+  ///   - allowed: the operations the drag allows now.
+  ///   - limits: where the allowed operations came from; the downgrade names those that
+  ///     left the proposed operation out.
+  /// - Returns: the proposal in force, and the downgrade that made it, if any.
   static func negotiate(
     _ proposal: Proposal, allowed: Set<DragOperation>, limits: [OperationLimit] = []
   ) -> (proposal: Proposal, downgrade: Downgrade?) {

@@ -21,8 +21,13 @@ public struct DragRequest: Hashable, Sendable {
   /// The modifier keys held when the drag begins.
   public var modifiers: Set<Modifier>
 
-  /// - Parameter allowedOperations: nil gives the default: copy and move for a local
-  ///   drag, copy only when every item comes from another app.
+  /// A request to drag `items`.
+  ///
+  /// - Parameters:
+  ///   - items: what is dragged, in drag order.
+  ///   - allowedOperations: nil gives the default: copy and move for a local drag, copy
+  ///     only when every item comes from another app.
+  ///   - modifiers: the modifier keys held when the drag begins.
   public init(items: [DraggedItem], allowedOperations: Set<DragOperation>? = nil, modifiers: Set<Modifier> = []) {
     self.items = items
     self.modifiers = modifiers

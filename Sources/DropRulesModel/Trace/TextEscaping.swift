@@ -23,8 +23,11 @@ public enum TextEscaping {
   /// value) reads as written. A printed `\n` then looks like an escaped newline, but
   /// neither starts a line.
   ///
-  /// - Parameter keepingTabs: tabs stay raw: a tab cannot start a line or move the
-  ///   cursor back, and rules align printed columns with them.
+  /// - Parameters:
+  ///   - text: what a rule, test or scenario supplied.
+  ///   - keepingTabs: tabs stay raw: a tab cannot start a line or move the cursor back,
+  ///     and rules align printed columns with them.
+  /// - Returns: `text` itself when nothing in it needs an escape.
   public static func visible(_ text: String, keepingTabs: Bool = true) -> String {
     guard text.unicodeScalars.contains(where: { needsEscape($0) && !(keepingTabs && $0 == "\t") }) else {
       return text
