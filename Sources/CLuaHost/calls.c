@@ -250,10 +250,32 @@ static void clua_empty_top(lua_State *L) {
   }
 }
 
-void clua_empty_listed_tables(lua_State *L, int list) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, list);
+/// Removes keys `[2..n]` of the entry on top from its table `[1]`. Setting a key to nil
+/// never allocates: a key the table lacks is not inserted.
+static void clua_forget_entry_fields(lua_State *L) {
+  if (lua_rawgeti(L, -1, 1) == LUA_TTABLE) {
+    lua_Integer count = (lua_Integer)lua_rawlen(L, -2);
+    for (lua_Integer key = 2; key <= count; key++) {
+      lua_rawgeti(L, -2, key);
+      lua_pushnil(L);
+      lua_rawset(L, -3);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+void clua_forget_readings(lua_State *L, int tables, int fields) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, tables);
   for (lua_Integer index = (lua_Integer)lua_rawlen(L, -1); index > 0; index--) {
     if (lua_rawgeti(L, -1, index) == LUA_TTABLE) clua_empty_top(L);
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, index);
+  }
+  lua_pop(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, fields);
+  for (lua_Integer index = (lua_Integer)lua_rawlen(L, -1); index > 0; index--) {
+    if (lua_rawgeti(L, -1, index) == LUA_TTABLE) clua_forget_entry_fields(L);
     lua_pop(L, 1);
     lua_pushnil(L);
     lua_rawseti(L, -2, index);

@@ -43,6 +43,7 @@ public final class LuaRuntime {
   @exclusivity(unchecked) private var version: UnsafePointer<Int>?
   private var versionOwner: AnyObject?
   private var readings: LuaReference?
+  private var fieldReadings: LuaReference?
   @exclusivity(unchecked) private var readingsVersion = 0
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
@@ -75,6 +76,9 @@ public final class LuaRuntime {
     clua_newtable(state)
     let readings = popReference()
     self.readings = readings
+    clua_newtable(state)
+    let fieldReadings = popReference()
+    self.fieldReadings = fieldReadings
     let hostTable: LuaValue = .table(
       LuaTable(fields: [
         "print": function { [unowned self] arguments in
@@ -88,6 +92,7 @@ public final class LuaRuntime {
         },
         "randomSeed": .integer(randomSeed),
         "readings": .reference(readings),
+        "fieldReadings": .reference(fieldReadings),
       ]))
     let prelude = try load(source: PackageResources.sandbox_lua, chunkName: "=[droprules sandbox]")
     // Building the sandbox is the host's own work: no instruction budget applies.
@@ -105,8 +110,9 @@ public final class LuaRuntime {
   }
 
   /// Compares the integer at `pointer` (which `owner` keeps valid) before any Lua runs:
-  /// once it moved, the tables listed in the sandbox's `readings`, what trusted Lua kept
-  /// of the embedder's data, are emptied, so nothing kept from an older version is read.
+  /// once it moved, what trusted Lua kept of the embedder's data is forgotten (the tables
+  /// listed in the sandbox's `readings` are emptied, the fields listed in its
+  /// `fieldReadings` removed), so nothing kept from an older version is read.
   public func watchVersion(at pointer: UnsafePointer<Int>, keepingAlive owner: AnyObject) {
     versionOwner = owner
     version = pointer
@@ -117,12 +123,14 @@ public final class LuaRuntime {
   /// (no Lua runs, nothing is allocated, no budget applies): every way into Lua calls this
   /// first, so nothing kept can be read stale, whatever the rule's budget.
   @inline(__always) func dropStaleReadings() {
-    guard let version = version?.pointee, version != readingsVersion, let readings else { return }
+    guard let version = version?.pointee, version != readingsVersion, let readings, let fieldReadings else {
+      return
+    }
     // On the running thread: from a host function, the main thread is suspended in resume.
     let thread = activeThread ?? state
     // Never expected to fail; the next way into Lua would try again.
-    guard lua_checkstack(thread, 4) != 0 else { return }
-    clua_empty_listed_tables(thread, readings.slot.id)
+    guard lua_checkstack(thread, 5) != 0 else { return }
+    clua_forget_readings(thread, readings.slot.id, fieldReadings.slot.id)
     readingsVersion = version
   }
 

@@ -171,9 +171,10 @@ void clua_rawset_string(lua_State *L, int table, const char *key, const char *_N
 /// metatable. Allocates nothing and raises nothing: host upkeep that cannot fail. Needs
 /// four free stack slots.
 void clua_empty_table(lua_State *L, int table, int metatable);
-/// Empties every table listed in `registry[list]`, and the list, from its end. Allocates
-/// nothing and raises nothing. Needs four free stack slots.
-void clua_empty_listed_tables(lua_State *L, int list);
+/// Empties every table listed in `registry[tables]`; for each entry `{table, key...}`
+/// listed in `registry[fields]`, removes those keys of `table`; then empties both lists,
+/// from their ends. Allocates nothing and raises nothing. Needs five free stack slots.
+void clua_forget_readings(lua_State *L, int tables, int fields);
 /// Locks the metatable all strings share, so no rule can reach or change it.
 void clua_lock_string_metatable(lua_State *L);
 /// The sandbox's bounded functions: patterns, resume and `charge`.

@@ -104,6 +104,16 @@ local trusted = {}
 --- table listed here (and the list) before any Lua runs again, in C, so it cannot fail.
 trusted.readings = host.readings
 
+--- Like `readings`, for fields kept in a table that also holds what must stay: each
+--- entry `{table, key...}` is listed once one of its keys holds something, and when the
+--- version moves the host removes those keys of `table`.
+trusted.fieldReadings = host.fieldReadings
+
+--- A key trusted Lua may use in a host object's backing for its own bookkeeping: `next`
+--- over the object never gives it.
+local hidden = {}
+trusted.hidden = hidden
+
 --- A read-only view of `backing`, described by `what` in errors. Reads go straight to
 --- the backing table (no function call), so views cost nothing on the hot path.
 function trusted.view(backing, what)
@@ -177,8 +187,11 @@ function trusted.newEnvironment(extra)
     return realRawset(object, key, value)
   end
   function env.next(object, key)
-    if sealed[object] ~= nil then return realNext(sealed[object], key) end
-    return realNext(object, key)
+    local backing = sealed[object]
+    if backing == nil then return realNext(object, key) end
+    local nextKey, value = realNext(backing, key)
+    if nextKey == hidden then return realNext(backing, nextKey) end
+    return nextKey, value
   end
   function env.setmetatable(object, metatable)
     if type(metatable) == "table" and rawget(metatable, "__gc") ~= nil then

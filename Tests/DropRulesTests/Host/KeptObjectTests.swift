@@ -187,6 +187,28 @@ struct KeptObjectTests {
     #expect(host.diagnostics.first?.message.contains("drag that has ended") == true)
   }
 
+  @Test("a nil field of a large drag (an outside drag's source) is not read again from the host on every read")
+  func nilDragFieldsAreReadOnce() throws {
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        return { box = { dropUpdated = function(info)
+          local found = 0
+          for _ = 1, 1000 do if info.source ~= nil then found = found + 1 end end
+          print(found, #info.items)
+          return "copy"
+        end } }
+        """, targets: row(["a"]), items: [], directory: directory)
+    // Read again each time, 1,000 reads would make a list of 2,000 items each: far over
+    // the default budget.
+    let items = (0..<2_000).map { DraggedItem.external(textItem("x\($0)")) }
+    try host.beginDrag(DragRequest(items: items))
+    try host.moveOver("a")
+    try host.cancel()
+    #expect(host.diagnostics.isEmpty, "\(host.diagnostics.prefix(1).map(\.message))")
+    #expect(host.printedLines == ["0\t2000"])
+  }
+
   @Test("fields that read nil (a top-level target's parent, an outside drag's source) answer nil every time")
   func nilFieldsReadNil() throws {
     let directory = try TemporaryDirectory()

@@ -12,6 +12,7 @@
 local host, trusted = ...
 local view, freeze, object = trusted.view, trusted.freeze, trusted.object
 local backingOf, thaw, readings = trusted.backing, trusted.thaw, trusted.readings
+local fieldReadings = trusted.fieldReadings
 local type, error, ipairs, rawget, tostring, setmetatable, next, mathType =
   type, error, ipairs, rawget, tostring, setmetatable, next, math.type
 local huge = math.huge
@@ -198,10 +199,10 @@ end
 
 local targetFields = {}
 
--- A key in a `fresh` table (never listed: `next` walks the backing): the fields one host
+-- A key in a `fresh` table or a backing (never given by `next`): the fields one host
 -- call gives were all read, those that are nil too, so that reading a nil one (a root
 -- target's parent) does not ask the host again.
-local complete = {}
+local complete = trusted.hidden
 
 -- One host call gives all three; the reader keeps the one asked for, and this keeps the
 -- other two in the same readings.
@@ -290,55 +291,49 @@ end
 local api = { board = board }
 
 -- What info holds of the drag, read from the host when asked, all five in one host
--- call: they belong to the engine's version like board fields do.
-local infoFields = {}
+-- call: they belong to the engine's version like board fields do. They are kept in the
+-- info's backing itself, beside what the host writes on every call (`location`,
+-- `index`...), so that every field of info is one table hop away; the host forgets
+-- them alone (trusted.fieldReadings).
+local infoFields = { "items", "modifiers", "allowedOperations", "source", "taken" }
+local isInfoField = {}
+for _, name in ipairs(infoFields) do isInfoField[name] = true end
 
-local function fetchDrag(read, key)
-  if rawget(read, complete) then return nil end
-  local itemIDs, modifiers, allowed, source, taken = host.drag()
-  checked(itemIDs, "this info belongs to a drag that has ended; use the info your handler is given")
-  read[complete] = true
-  read.items = itemList(itemIDs, "info.items (read-only)")
-  read.modifiers = set(modifiers, "info.modifiers (read-only)")
-  read.allowedOperations = set(allowed, "info.allowedOperations (read-only)")
-  if source ~= nil then read.source = targetObject(source) end
-  if taken ~= nil then read.taken = itemList(taken, "info.taken (read-only)") end
-  -- Raw: `read` falls back to the reader, which would fetch a nil field again, forever.
-  return rawget(read, key)
+local function infoReader(listing)
+  return function(backing, key)
+    if not isInfoField[key] or rawget(backing, complete) then return nil end
+    local itemIDs, modifiers, allowed, source, taken = host.drag()
+    checked(itemIDs, "this info belongs to a drag that has ended; use the info your handler is given")
+    fieldReadings[#fieldReadings + 1] = listing
+    backing.items = itemList(itemIDs, "info.items (read-only)")
+    backing.modifiers = set(modifiers, "info.modifiers (read-only)")
+    backing.allowedOperations = set(allowed, "info.allowedOperations (read-only)")
+    if source ~= nil then backing.source = targetObject(source) end
+    if taken ~= nil then backing.taken = itemList(taken, "info.taken (read-only)") end
+    backing[complete] = true
+    -- Raw: a nil field would reach this reader again.
+    return rawget(backing, key)
+  end
 end
 
-for _, name in ipairs({ "items", "modifiers", "allowedOperations", "source", "taken" }) do
-  infoFields[name] = function(read) return fetchDrag(read, name) end
-end
-
---- A new info object for a drag, with the tables the host updates in place. The fields
---- the host writes on every call (`location`, `index`, `operation`...) are in the
---- backing, read first; those of the drag are in `fresh`, read second: a pointer step
---- reads the first kind more.
+--- A new info object for a drag, with the tables the host updates in place.
 function api.newInfo()
   local location, globalLocation = { x = 0, y = 0, 0, 0 }, { x = 0, y = 0, 0, 0 }
-  local fresh = setmetatable({}, {
-    __index = function(fresh, key)
-      local fetch = infoFields[key]
-      if fetch == nil then return nil end
-      if next(fresh) == nil then readings[#readings + 1] = fresh end
-      local value = fetch(fresh)
-      fresh[key] = value
-      return value
-    end,
-  })
-  local backing = setmetatable({
+  local backing = {
     kind = "info",
     board = board,
     location = view(location, "info.location (read-only)"),
     globalLocation = view(globalLocation, "info.globalLocation (read-only)"),
     hasItemsConforming = hasItemsConforming,
     itemProviders = itemProviders,
-  }, { __index = fresh })
+  }
+  local listing = { backing, complete }
+  for _, name in ipairs(infoFields) do listing[#listing + 1] = name end
+  setmetatable(backing, { __index = infoReader(listing) })
   local info = object(backing, "info (read-only)", function() return "info" end)
   -- Read now, while the host makes the info as host work: the first read of a large
   -- drag's items makes an object per item, which no rule's budget should pay for.
-  local _ = fresh.items
+  local _ = backing.items
   return info, backing, location, globalLocation
 end
 
@@ -383,7 +378,7 @@ function api.fetchedFields()
   local names = { item = {}, target = {}, info = {} }
   for name in next, itemFields do names.item[#names.item + 1] = name end
   for name in next, targetFields do names.target[#names.target + 1] = name end
-  for name in next, infoFields do names.info[#names.info + 1] = name end
+  for _, name in ipairs(infoFields) do names.info[#names.info + 1] = name end
   return names
 end
 
