@@ -158,8 +158,8 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
 }
 
 /// Arms the count hook (and the line hook when coverage observes) for one call.
-void clua_arm(lua_State *L, long long instructionLimit, int observeLines) {
-  clua_arm_budget(L, clua_budget(L), instructionLimit, observeLines);
+void clua_arm(lua_State *L, long long instructionLimit) {
+  clua_arm_budget(L, clua_budget(L), instructionLimit);
 }
 
 /// Stops counting. The hook stays installed (the next arm resets it): between rule

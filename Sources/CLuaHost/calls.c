@@ -140,8 +140,8 @@ static inline __attribute__((always_inline)) void clua_classify(lua_State *L, co
   }
 }
 
-/// Writes a point in place into a table: `x`, `y`, `[1]`, `[2]`. The table holds these
-/// keys already, so no write allocates.
+/// Writes a point in place into a table: `x` and `y` (the table's metatable reads `[1]`
+/// and `[2]` from them). The table holds these keys already, so no write allocates.
 static inline __attribute__((always_inline)) void clua_write_point(lua_State *L, int table, double x, double y) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, table);
   lua_pushvalue(L, CLUA_SLOT_KEY_X);
@@ -150,15 +150,11 @@ static inline __attribute__((always_inline)) void clua_write_point(lua_State *L,
   lua_pushvalue(L, CLUA_SLOT_KEY_Y);
   lua_pushnumber(L, y);
   lua_rawset(L, -3);
-  lua_pushnumber(L, x);
-  lua_rawseti(L, -2, 1);
-  lua_pushnumber(L, y);
-  lua_rawseti(L, -2, 2);
   lua_pop(L, 1);
 }
 
 void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCall *call, long long instructionLimit,
-                           int observeLines, clua_CallResult *out) {
+                           clua_CallResult *out) {
   // Six slots: the three values pushed below, the point writes' two, the classification's
   // two, less the result's. An outermost call starts from the resident slots, and the
   // state's base frame keeps LUA_MINSTACK (20) free above them; a nested one asks.
@@ -170,6 +166,9 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
     out->outermost = budget->callDepth == 0;
     return;
   }
+  if (budget->watchedVersion != NULL && *budget->watchedVersion != budget->readingsVersion) {
+    clua_forget_readings(L, budget);
+  }
   clua_write_point(L, call->point, call->x, call->y);
   clua_write_point(L, call->globalPoint, call->globalX, call->globalY);
   int outermost = budget->callDepth == 0;
@@ -177,7 +176,7 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->function);
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->first);
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->second);
-  if (outermost) clua_arm_budget(L, budget, instructionLimit, observeLines);
+  if (outermost) clua_arm_budget(L, budget, instructionLimit);
   out->status = lua_pcall(L, 2, 1, CLUA_SLOT_TRACEBACK);
   if (outermost) {
     budget->countingInstructions = 0;
@@ -264,23 +263,29 @@ static void clua_forget_entry_fields(lua_State *L) {
   lua_pop(L, 1);
 }
 
-void clua_forget_readings(lua_State *L, int tables, int fields) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, tables);
+/// Empties one list of readings from its end, `forget` applied to each table entry.
+static void clua_forget_list(lua_State *L, int list, void (*forget)(lua_State *L)) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, list);
   for (lua_Integer index = (lua_Integer)lua_rawlen(L, -1); index > 0; index--) {
-    if (lua_rawgeti(L, -1, index) == LUA_TTABLE) clua_empty_top(L);
+    if (lua_rawgeti(L, -1, index) == LUA_TTABLE) forget(L);
     lua_pop(L, 1);
     lua_pushnil(L);
     lua_rawseti(L, -2, index);
   }
   lua_pop(L, 1);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, fields);
-  for (lua_Integer index = (lua_Integer)lua_rawlen(L, -1); index > 0; index--) {
-    if (lua_rawgeti(L, -1, index) == LUA_TTABLE) clua_forget_entry_fields(L);
-    lua_pop(L, 1);
-    lua_pushnil(L);
-    lua_rawseti(L, -2, index);
-  }
-  lua_pop(L, 1);
+}
+
+void clua_forget_readings(lua_State *L, clua_Budget *budget) {
+  clua_forget_list(L, budget->readingsList, clua_empty_top);
+  clua_forget_list(L, budget->fieldReadingsList, clua_forget_entry_fields);
+  budget->readingsVersion = *budget->watchedVersion;
+}
+
+void clua_forget_stale_readings(lua_State *L, clua_Budget *budget) {
+  if (budget->watchedVersion == NULL || *budget->watchedVersion == budget->readingsVersion) return;
+  // Never expected to fail; the next way into Lua would try again.
+  if (!lua_checkstack(L, 5)) return;
+  clua_forget_readings(L, budget);
 }
 
 void clua_empty_table(lua_State *L, int table, int metatable) {

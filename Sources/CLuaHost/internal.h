@@ -30,6 +30,9 @@ void clua_charge(lua_State *L, long long instructions);
 /// Raises the error of a spent budget or a passed deadline in `L`, if either happened.
 void clua_raise_if_spent(lua_State *L, clua_Budget *budget);
 int clua_step_for(const clua_Budget *budget, lua_State *L);
+/// clua_forget_stale_readings once the caller saw the version move, with five free
+/// stack slots at hand.
+void clua_forget_readings(lua_State *L, clua_Budget *budget);
 
 /// A clock a few milliseconds coarse but four times cheaper, for the start of a call.
 static inline long long clua_now_coarse(void) {
@@ -40,7 +43,7 @@ static inline long long clua_now_coarse(void) {
 
 /// Arms the count hook for one call: clua_arm, inlined into the handler call of a
 /// pointer step, which has the budget at hand.
-static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long instructionLimit, int observeLines) {
+static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long instructionLimit) {
   budget->instructionLimit = instructionLimit;
   budget->instructionsUsed = 0;
   budget->instructionsExhausted = 0;
@@ -57,7 +60,7 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
     budget->deadline = budget->lastCheck + budget->timeLimit;
   }
   int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
-  int mask = LUA_MASKCOUNT | (observeLines && budget->lineObserver ? LUA_MASKLINE : 0);
+  int mask = LUA_MASKCOUNT | (budget->lineObserver ? LUA_MASKLINE : 0);
   lua_sethook(L, clua_hook, mask, step);
 }
 

@@ -36,7 +36,7 @@ extension LuaRuntime {
       throw LuaError(kind: .runtime, message: "an argument is nested too deeply to pass to Lua")
     }
     let outermost = clua_budget(state).pointee.callDepth == 0
-    if outermost { clua_arm(state, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions), observesLines ? 1 : 0) }
+    if outermost { clua_arm(state, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions)) }
     clua_budget(state).pointee.callDepth += 1
     let status = clua_pcall_traceback(state, Int32(arguments.count), LUA_MULTRET)
     clua_budget(state).pointee.callDepth -= 1

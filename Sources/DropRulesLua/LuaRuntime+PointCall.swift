@@ -25,12 +25,12 @@ extension LuaRuntime {
     _ function: LuaSlot, _ first: LuaSlot, _ second: LuaSlot, point: LuaSlot, globalPoint: LuaSlot,
     local: (x: Double, y: Double), global: (x: Double, y: Double)
   ) throws(LuaError) -> LuaCallResult {
-    dropStaleReadings()
     var result = clua_CallResult()
     var slots = clua_PointCall(
       function: function.id, first: first.id, second: second.id, point: point.id, globalPoint: globalPoint.id,
       x: local.x, y: local.y, globalX: global.x, globalY: global.y)
-    clua_call_with_points(state, budget, &slots, Int64(limits.maxInstructions), observesLines ? 1 : 0, &result)
+    // The C forgets stale readings first, as every way into Lua does.
+    clua_call_with_points(state, budget, &slots, Int64(limits.maxInstructions), &result)
     if result.leftOnStack > 0 {
       // callError pops the message itself.
       guard result.status == LUA_OK else {

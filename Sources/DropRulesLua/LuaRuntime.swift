@@ -37,22 +37,16 @@ public final class LuaRuntime {
   public var heldBytes = 0 {
     didSet { updateExternalBytes() }
   }
-  /// The version of the embedder's data (see ``watchVersion(at:keepingAlive:)``), what
-  /// keeps it alive, the list of tables that hold what trusted Lua read of it, and the
-  /// version they belong to. A pointer, not a closure: every pointer step reads it.
-  @exclusivity(unchecked) private var version: UnsafePointer<Int>?
+  /// What keeps the watched version alive (see ``watchVersion(at:keepingAlive:)``), and
+  /// the lists of what trusted Lua read of the embedder's data; the C budget holds the
+  /// version's address and the lists' slots, and compares them before any Lua runs.
   private var versionOwner: AnyObject?
   private var readings: LuaReference?
   private var fieldReadings: LuaReference?
-  @exclusivity(unchecked) private var readingsVersion = 0
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
-    didSet {
-      observesLines = lineObserver != nil
-      installLineObserver()
-    }
+    didSet { installLineObserver() }
   }
-  private(set) var observesLines = false
   /// The state's limits and counters (the allocator's user data), kept for the hot path.
   let budget: UnsafeMutablePointer<clua_Budget>
 
@@ -79,6 +73,8 @@ public final class LuaRuntime {
     clua_newtable(state)
     let fieldReadings = popReference()
     self.fieldReadings = fieldReadings
+    budget.pointee.readingsList = readings.slot.id
+    budget.pointee.fieldReadingsList = fieldReadings.slot.id
     let hostTable: LuaValue = .table(
       LuaTable(fields: [
         "print": function { [unowned self] arguments in
@@ -115,23 +111,16 @@ public final class LuaRuntime {
   /// `fieldReadings` removed), so nothing kept from an older version is read.
   public func watchVersion(at pointer: UnsafePointer<Int>, keepingAlive owner: AnyObject) {
     versionOwner = owner
-    version = pointer
-    readingsVersion = pointer.pointee
+    budget.pointee.watchedVersion = pointer
+    budget.pointee.readingsVersion = pointer.pointee
   }
 
   /// Empties what trusted Lua kept of an older version of the embedder's data, in C
   /// (no Lua runs, nothing is allocated, no budget applies): every way into Lua calls this
   /// first, so nothing kept can be read stale, whatever the rule's budget.
   @inline(__always) func dropStaleReadings() {
-    guard let version = version?.pointee, version != readingsVersion, let readings, let fieldReadings else {
-      return
-    }
     // On the running thread: from a host function, the main thread is suspended in resume.
-    let thread = activeThread ?? state
-    // Never expected to fail; the next way into Lua would try again.
-    guard lua_checkstack(thread, 5) != 0 else { return }
-    clua_forget_readings(thread, readings.slot.id, fieldReadings.slot.id)
-    readingsVersion = version
+    clua_forget_stale_readings(activeThread ?? state, budget)
   }
 
   /// Values on the Lua stack besides the resident ones; zero between calls (tests check

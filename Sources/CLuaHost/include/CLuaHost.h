@@ -71,6 +71,14 @@ typedef struct clua_Budget {
   /// Calls into Lua now running: only the outermost arms the budget.
   int callDepth;
 
+  /// The version of the embedder's data that trusted Lua keeps readings of, where the
+  /// embedder keeps it; the version the readings belong to; and the registry slots of
+  /// the lists of readings (tables to empty, `{table, key...}` fields to remove).
+  const long *_Nullable watchedVersion;
+  long readingsVersion;
+  int readingsList;
+  int fieldReadingsList;
+
   /// Runs a Swift function exposed to Lua: returns the number of results, or -1
   /// when it left an error message on the stack for the trampoline to raise.
   int (*_Nullable swiftDispatcher)(lua_State *L, void *_Nullable function);
@@ -86,8 +94,8 @@ void clua_close(lua_State *L);
 clua_Budget *clua_budget(lua_State *L);
 /// The monotonic clock in nanoseconds.
 long long clua_now(void);
-/// Arms the count hook (and the line hook when coverage observes) for one call.
-void clua_arm(lua_State *L, long long instructionLimit, int observeLines);
+/// Arms the count hook (and the line hook while a line observer is set) for one call.
+void clua_arm(lua_State *L, long long instructionLimit);
 /// Stops counting; the hook stays installed and returns at once between calls.
 void clua_disarm(lua_State *L);
 /// The host's own charge for work done in Swift: reports a spent budget (returns 1,
@@ -154,13 +162,14 @@ typedef struct clua_PointCall {
   double x, y, globalX, globalY;
 } clua_PointCall;
 
-/// Writes the two points in place (`x`, `y`, `[1]`, `[2]`), then calls
-/// `function(first, second)` under the budget with the resident message handler. When
+/// Forgets stale readings (clua_forget_stale_readings), writes the two points in place
+/// (`x` and `y`), then calls `function(first, second)` under the budget with
+/// the resident message handler. When
 /// the result is nil, a boolean or a symbol, the stack is left as it was; otherwise the
 /// result (or error message) stays on top for the caller to read and pop, and
 /// `out->leftOnStack` is 1. Allocates nothing of its own.
 void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCall *call, long long instructionLimit,
-                           int observeLines, clua_CallResult *out);
+                           clua_CallResult *out);
 
 /// Sets `registry[table][key]` to an integer, or to nil when `present` is 0, without
 /// metamethods.
@@ -171,10 +180,11 @@ void clua_rawset_string(lua_State *L, int table, const char *key, const char *_N
 /// metatable. Allocates nothing and raises nothing: host upkeep that cannot fail. Needs
 /// four free stack slots.
 void clua_empty_table(lua_State *L, int table, int metatable);
-/// Empties every table listed in `registry[tables]`; for each entry `{table, key...}`
-/// listed in `registry[fields]`, removes those keys of `table`; then empties both lists,
-/// from their ends. Allocates nothing and raises nothing. Needs five free stack slots.
-void clua_forget_readings(lua_State *L, int tables, int fields);
+/// Once the watched version moved: empties every table listed in the readings list; for
+/// each entry `{table, key...}` of the field readings list, removes those keys of
+/// `table`; then empties both lists. Allocates nothing and raises nothing: host upkeep
+/// that cannot fail, run on `L` (the running thread) before any Lua runs.
+void clua_forget_stale_readings(lua_State *L, clua_Budget *budget);
 /// Locks the metatable all strings share, so no rule can reach or change it.
 void clua_lock_string_metatable(lua_State *L);
 /// The sandbox's bounded functions: patterns, resume and `charge`.

@@ -34,6 +34,13 @@ struct ExposedAPITests {
       keys("droprules.Board", info.board)
       keys("droprules.Point", info.location)
       keys("droprules.Point", info.globalLocation)
+      -- A point's [1] and [2] are read from x and y, not stored: listed when they read so.
+      for _, point in ipairs({ info.location, info.globalLocation }) do
+        if point[1] == point.x and point[2] == point.y and #point == 2 then
+          print("droprules.Point [1]")
+          print("droprules.Point [2]")
+        end
+      end
       keys("droprules.Frame", target.frame)
       keys("droprules.Modifiers", info.modifiers)
       keys("droprules.OperationSet", info.allowedOperations)

@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s\n", lua_tostring(L, -1));
     return 2;
   }
-  clua_arm(L, 1000000000, 0);
+  clua_arm(L, 1000000000);
   int status = lua_pcall(L, 0, 0, 0);
   printf("chunk status %d%s%s\n", status, status ? ": " : "", status ? lua_tostring(L, -1) : "");
   lua_State *running = clua_budget(L)->runningThread;

@@ -316,9 +316,22 @@ local function infoReader(listing)
   end
 end
 
+-- The host writes a point's `x` and `y` on every call; `[1]` and `[2]` (and `#`, 2) are
+-- read from them, so that a pointer step writes two fields per point, not four.
+local pointAliases = { "x", "y" }
+local pointMetatable = {
+  __index = function(point, key)
+    local alias = pointAliases[key]
+    if alias ~= nil then return rawget(point, alias) end
+    return nil
+  end,
+  __len = function() return 2 end,
+}
+
 --- A new info object for a drag, with the tables the host updates in place.
 function api.newInfo()
-  local location, globalLocation = { x = 0, y = 0, 0, 0 }, { x = 0, y = 0, 0, 0 }
+  local location = setmetatable({ x = 0, y = 0 }, pointMetatable)
+  local globalLocation = setmetatable({ x = 0, y = 0 }, pointMetatable)
   local backing = {
     kind = "info",
     board = board,
