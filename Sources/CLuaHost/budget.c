@@ -46,10 +46,10 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
   // Lua requires.
   if (nsize > oldSize && budget->enforceMemory) {
     size_t after = budget->memoryInUse - oldSize + nsize + budget->externalBytes;
-    if (after > budget->memoryLimit || clua_allocation_out_of_time(budget, nsize)) {
-      budget->memoryRefused = 1;
-      return NULL;
-    }
+    // Refused, Lua raises its own memory error (LUA_ERRMEM), which a rule may catch:
+    // the call goes on with what it has.
+    if (after > budget->memoryLimit) return NULL;
+    if (clua_allocation_out_of_time(budget, nsize)) return NULL;
     if (after > budget->memoryLimit - budget->memoryReserve && !budget->memoryErrorPending) {
       budget->memoryErrorPending = 1;
       clua_interrupt(budget);
@@ -116,6 +116,8 @@ void clua_raise_if_spent(lua_State *L, clua_Budget *budget) {
   }
 }
 
+void clua_mark_memory_error(lua_State *L) { clua_budget(L)->memoryErrorValue = lua_topointer(L, -1); }
+
 /// Adds `instructions` to the call's count and checks the clock: the price of work
 /// done in C, raised as the budget's own errors.
 void clua_charge(lua_State *L, long long instructions) {
@@ -152,8 +154,11 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
   if (lua_gethookcount(L) != step) lua_sethook(L, clua_hook, lua_gethookmask(L), step);
   if (budget->memoryErrorPending) {
     budget->memoryErrorPending = 0;
-    budget->memoryErrorRaised = 1;
-    clua_raise(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memoryLimit);
+    luaL_where(L, 1);
+    lua_pushfstring(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memoryLimit);
+    lua_concat(L, 2);
+    clua_mark_memory_error(L);
+    lua_error(L);
   }
 }
 

@@ -5,9 +5,12 @@
 
 #include "internal.h"
 
-/// Message handler for protected calls: appends a traceback to string messages.
+/// Message handler for protected calls: appends a traceback to string messages, and
+/// notes whether the error is the memory cap's own (the same value, not the same text).
 /// The message stays a Lua string throughout: as a C string, a NUL in it would cut it short.
 static int clua_traceback(lua_State *L) {
+  clua_Budget *budget = clua_budget(L);
+  budget->endedByMemoryLimit = budget->memoryErrorValue != NULL && lua_topointer(L, 1) == budget->memoryErrorValue;
   if (lua_tostring(L, 1) == NULL) {
     if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
       lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));

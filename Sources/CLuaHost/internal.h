@@ -47,10 +47,10 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->instructionLimit = instructionLimit;
   budget->instructionsUsed = 0;
   budget->instructionsExhausted = 0;
+  budget->memoryErrorValue = NULL;
+  budget->endedByMemoryLimit = 0;
   budget->countingInstructions = 1;
-  budget->memoryRefused = 0;
   budget->memoryErrorPending = 0;
-  budget->memoryErrorRaised = 0;
   budget->enforceMemory = 1;
   budget->timeExceeded = 0;
   budget->slowMode = 0;

@@ -9,8 +9,19 @@ public typealias LuaHostFunction = ([LuaValue]) throws -> [LuaValue]
 public struct LuaHostError: Error, CustomStringConvertible {
   /// The message the Lua caller receives as its error.
   public var description: String
+  /// The host refused memory: if this error ends the call, it is a
+  /// ``LuaError/Kind/memoryLimit(_:)``.
+  package var isMemoryLimit = false
+
   /// An error that raises `message` in the Lua code that called the host function.
   public init(_ message: String) { description = message }
+
+  /// The host would not hold more for the call: raises `message` as a memory limit.
+  package static func memoryLimit(_ message: String) -> LuaHostError {
+    var error = LuaHostError(message)
+    error.isMemoryLimit = true
+    return error
+  }
 }
 
 final class HostFunctionBox {

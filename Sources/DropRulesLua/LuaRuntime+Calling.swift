@@ -78,9 +78,8 @@ extension LuaRuntime {
       kind = .timeLimit(limits.maxTimeMilliseconds)
       // An allocation refused after the deadline reads "not enough memory".
       if status == LUA_ERRMEM { message = timeLimitMessage }
-    } else if status == LUA_ERRMEM || (budget.memoryRefused != 0 && message.hasSuffix("not enough memory"))
-      || message.contains(memoryLimitMessage)
-    {
+    } else if (outermost && budget.endedByMemoryLimit != 0) || status == LUA_ERRMEM {
+      // Told by the error value (the message handler compared it), not by its text.
       kind = .memoryLimit(limits.maxMemory)
       if status == LUA_ERRMEM { message = memoryLimitMessage }
     } else {

@@ -26,7 +26,7 @@ extension LuaRuntime {
       }
     } catch {
       switch error {
-      case .tooLarge: return fail("\(memoryLimitMessage): \(error)", on: thread)
+      case .tooLarge: return failForMemory("\(memoryLimitMessage): \(error)", on: thread)
       case .outOfTime:
         _ = clua_charge_or_report(thread, 0)  // marks the deadline passed, for every next instruction
         return fail(spentBudgetMessage, on: thread)
@@ -51,7 +51,7 @@ extension LuaRuntime {
         return fail(spentBudgetMessage, on: thread)
       }
       guard resultBytes <= memoryAvailable else {
-        return fail(memoryLimitMessage + ": the host's result does not fit under the cap", on: thread)
+        return failForMemory(memoryLimitMessage + ": the host's result does not fit under the cap", on: thread)
       }
       guard lua_checkstack(thread, Int32(results.count) + 1) != 0 else {
         return fail("too many results from a host function", on: thread)
@@ -62,6 +62,7 @@ extension LuaRuntime {
       }
       return Int32(results.count)
     } catch {
+      if let error = error as? LuaHostError, error.isMemoryLimit { return failForMemory("\(error)", on: thread) }
       return fail("\(error)", on: thread)
     }
   }
@@ -80,6 +81,14 @@ extension LuaRuntime {
   /// Pushes `message` (with its length, so a NUL cannot cut it) for the trampoline to raise.
   func fail(_ message: String, on thread: OpaquePointer) -> Int32 {
     Self.push(.string(message), on: thread)
+    return -1
+  }
+
+  /// ``fail(_:on:)`` for the memory cap: the call's error is then a memory limit, if it
+  /// is this error that ends it.
+  func failForMemory(_ message: String, on thread: OpaquePointer) -> Int32 {
+    Self.push(.string(message), on: thread)
+    clua_mark_memory_error(thread)
     return -1
   }
 }

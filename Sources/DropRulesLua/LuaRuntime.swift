@@ -151,7 +151,7 @@ public final class LuaRuntime {
     // loop, whose lines have no bytes, still fills the cap rather than the process.
     let cost = line.utf8.count + MemoryLayout<String>.stride
     guard cost <= memoryAvailable else {
-      throw LuaHostError(memoryLimitMessage + " (printed output counts until its drag ends)")
+      throw LuaHostError.memoryLimit(memoryLimitMessage + " (printed output counts until its drag ends)")
     }
     printedBytes += cost
     updateExternalBytes()

@@ -180,7 +180,7 @@ final class RuleTestFile {
             printed.append(line)
           }
           guard host.memoryInUse <= runtime.memoryAvailable else {
-            throw LuaHostError(
+            throw LuaHostError.memoryLimit(
               runtime.memoryLimitMessage
                 + " (each scenario{} is a rule host of its own, and this test made \(simulations.count + 1))")
           }

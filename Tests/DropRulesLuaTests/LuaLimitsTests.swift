@@ -91,6 +91,36 @@ struct LuaLimitsTests {
     #expect(value == false)
   }
 
+  @Test("an error is a memory limit by what was raised, never by its text")
+  func memoryLimitIsTyped() throws {
+    let limits = LuaLimits(maxInstructions: 100_000_000, maxMemory: 8 << 20)
+    // Growing a table step by step reaches the cap's reserve: the hook raises the limit.
+    let grow = "local t = {} for i = 1, 1e7 do t[i] = i .. '' end"
+
+    let reached = try LuaRuntime(limits: limits)
+    let error = #expect(throws: LuaError.self) { try reached.evaluate(grow) }
+    #expect(error?.kind == .memoryLimit(8 << 20))
+
+    let raisedAgain = try LuaRuntime(limits: limits)
+    let again = #expect(throws: LuaError.self) {
+      try raisedAgain.evaluate("local ok, e = pcall(function() \(grow) end) collectgarbage() error(e, 0)")
+    }
+    #expect(again?.kind == .memoryLimit(8 << 20), "the same error, raised again, is still the limit's")
+
+    let caughtThenOwn = try LuaRuntime(limits: limits)
+    let own = #expect(throws: LuaError.self) {
+      try caughtThenOwn.evaluate("local ok = pcall(string.rep, 'x', 1 << 30) error('the rule gave up')")
+    }
+    #expect(own?.kind == .runtime)
+    #expect(own?.message == "the rule gave up")
+
+    let imitated = try LuaRuntime(limits: limits)
+    let imitation = #expect(throws: LuaError.self) {
+      try imitated.evaluate("error('memory limit of 8388608 bytes exceeded')")
+    }
+    #expect(imitation?.kind == .runtime, "the limit's words raised by a rule are the rule's error")
+  }
+
   @Test("limits are configurable")
   func configurableLimits() throws {
     let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 1_000_000, maxMemory: 4 << 20))

@@ -31,15 +31,20 @@ typedef struct clua_Budget {
   size_t memoryReserve;
   /// The limit holds only while rule code runs; the host's own pushes never fail.
   int enforceMemory;
-  int memoryRefused;
   /// Rule code reached the reserve: the hook raises a located error at once.
   int memoryErrorPending;
-  int memoryErrorRaised;
 
   long long instructionLimit;
   long long instructionsUsed;
   int countingInstructions;
   int instructionsExhausted;
+  /// The error value last raised for the memory cap (its reserve reached, or the host
+  /// refusing to hold more), and whether that value is what ended the call: the message
+  /// handler compares the value, never its text, so a rule that catches the error and
+  /// raises its own is not taken for a memory limit, and one that raises it again is.
+  /// (An allocation the cap refuses raises Lua's own memory error, LUA_ERRMEM.)
+  const void *_Nullable memoryErrorValue;
+  int endedByMemoryLimit;
 
   /// Wall-clock limit of one call in nanoseconds; 0 for none.
   long long timeLimit;
@@ -101,6 +106,10 @@ void clua_disarm(lua_State *L);
 /// The host's own charge for work done in Swift: reports a spent budget (returns 1,
 /// every next instruction of the thread failing) instead of raising.
 int clua_charge_or_report(lua_State *L, long long instructions);
+/// The host refused memory to the running call (a result or a printed line that does not
+/// fit under the cap): the error message on top of `L`, which the host raises next, is a
+/// memory limit's.
+void clua_mark_memory_error(lua_State *L);
 /// Bytes the host holds for rules outside the Lua heap, counted against the cap.
 void clua_set_external_bytes(lua_State *L, size_t bytes);
 
