@@ -90,6 +90,7 @@ clua_Budget *clua_budget(lua_State *L) {
 void clua_close(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   lua_close(L);
+  clua_free_plan(&budget->plan);
   free(budget);
 }
 

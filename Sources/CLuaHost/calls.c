@@ -1,6 +1,7 @@
 // Calls into Lua and out of it: the protected call with a traceback, the trampoline
 // that runs Swift functions (a Lua error is raised here, in C, never across a Swift
 // frame), and the allocation-free call of a pointer step.
+#include <lualib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -37,20 +38,40 @@ static int clua_trampoline(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   void *function = lua_touserdata(L, lua_upvalueindex(1));
   if (budget->swiftDispatcher == NULL) clua_raise(L, "the host is not ready");
-  int enforcing = budget->enforceMemory;
-  budget->enforceMemory = 0;
+  // Swift plans its results (or its error message) and returns; they are pushed here,
+  // in C, under the cap like any allocation of the call.
+  clua_plan(L);
   int results = budget->swiftDispatcher(L, function);
-  budget->enforceMemory = enforcing;
-  if (results < 0) return lua_error(L);
+  int isMemoryError = budget->plan.isMemoryError;
+  clua_push_plan(L, &budget->plan);
+  if (results < 0) {
+    if (isMemoryError) clua_mark_memory_error(L);
+    return lua_error(L);
+  }
   return results;
 }
 
-void clua_pushswiftfunction(lua_State *L, void *function) {
-  lua_pushlightuserdata(L, function);
+static int clua_swift_function_worker(lua_State *L) {
   lua_pushcclosure(L, clua_trampoline, 1);
+  lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+  return 1;
 }
 
-void clua_keep_resident_slots(lua_State *L) {
+int clua_swift_function_ref(lua_State *L, void *function) {
+  lua_pushcfunction(L, clua_swift_function_worker);
+  lua_pushlightuserdata(L, function);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    return LUA_NOREF;
+  }
+  int ref = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return ref;
+}
+
+/// Puts the resident slots in place, on a new state before anything else runs; the keys
+/// are interned already, so nothing here allocates.
+static void clua_keep_resident_slots(lua_State *L) {
   lua_settop(L, 0);
   lua_pushcfunction(L, clua_traceback);
   lua_pushliteral(L, "x");
@@ -65,19 +86,45 @@ static const char *clua_keep_string(lua_State *L, const char *text) {
   return kept;
 }
 
-int clua_intern_symbols(lua_State *L, const char *const *words, int count, const char *symbolKey,
-                        const char *numberKey) {
-  if (count < 0 || count > CLUA_MAX_SYMBOLS) return 0;
+/// What clua_intern_symbols interns, for its protected call.
+typedef struct clua_Symbols {
+  const char *const *words;
+  int count;
+  const char *symbolKey, *numberKey;
+} clua_Symbols;
+
+static int clua_intern_worker(lua_State *L) {
+  const clua_Symbols *symbols = (const clua_Symbols *)lua_touserdata(L, 1);
   clua_Budget *budget = clua_budget(L);
-  budget->symbolKey = clua_keep_string(L, symbolKey);
-  budget->numberKey = clua_keep_string(L, numberKey);
-  for (int code = 0; code < count; code++) {
-    lua_pushstring(L, words[code]);
+  budget->symbolKey = clua_keep_string(L, symbols->symbolKey);
+  budget->numberKey = clua_keep_string(L, symbols->numberKey);
+  for (int code = 0; code < symbols->count; code++) {
+    lua_pushstring(L, symbols->words[code]);
     budget->symbols[code] = lua_topointer(L, -1);
     budget->symbolTexts[code] = lua_tolstring(L, -1, &budget->symbolLengths[code]);
     luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive, so the interned string never changes
   }
-  budget->symbolCount = count;
+  budget->symbolCount = symbols->count;
+  return 0;
+}
+
+int clua_intern_symbols(lua_State *L, const char *const *words, int count, const char *symbolKey,
+                        const char *numberKey) {
+  if (count < 0 || count > CLUA_MAX_SYMBOLS) return 0;
+  clua_Symbols symbols = {.words = words, .count = count, .symbolKey = symbolKey, .numberKey = numberKey};
+  clua_Budget *budget = clua_budget(L);
+  budget->symbolCount = 0;
+  budget->symbolKey = NULL;
+  budget->numberKey = NULL;
+  lua_pushcfunction(L, clua_intern_worker);
+  lua_pushlightuserdata(L, &symbols);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    budget->symbolCount = 0;
+    budget->symbolKey = NULL;
+    budget->numberKey = NULL;
+    return 0;
+  }
   return 1;
 }
 
@@ -197,47 +244,121 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
   }
 }
 
-void clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
-  lua_pushstring(L, key);
-  if (present) {
-    lua_pushinteger(L, (lua_Integer)value);
-  } else {
+/// One write of clua_rawset_integer or clua_rawset_string, for a protected call.
+typedef struct clua_FieldWrite {
+  int table;
+  const char *key;
+  const char *_Nullable text;
+  long long integer;
+  int isText, present;
+} clua_FieldWrite;
+
+static int clua_field_write_worker(lua_State *L) {
+  const clua_FieldWrite *write = (const clua_FieldWrite *)lua_touserdata(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, write->table);
+  lua_pushstring(L, write->key);
+  if (!write->present) {
     lua_pushnil(L);
+  } else if (write->isText) {
+    lua_pushstring(L, write->text);
+  } else {
+    lua_pushinteger(L, (lua_Integer)write->integer);
   }
   lua_rawset(L, -3);
-  lua_pop(L, 1);
+  return 0;
 }
 
-void clua_rawset_string(lua_State *L, int table, const char *key, const char *value) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
-  lua_pushstring(L, key);
-  if (value) {
-    lua_pushstring(L, value);
-  } else {
-    lua_pushnil(L);
-  }
-  lua_rawset(L, -3);
-  lua_pop(L, 1);
+/// Interning the key or the text may allocate: in a protected call, so that a failure
+/// leaves the field as it was rather than jump over the host's frames.
+static int clua_write_field(lua_State *L, const clua_FieldWrite *write) {
+  lua_pushcfunction(L, clua_field_write_worker);
+  lua_pushlightuserdata(L, (void *)write);
+  int status = lua_pcall(L, 1, 0, 0);
+  if (status != LUA_OK) lua_pop(L, 1);
+  return status == LUA_OK;
 }
 
-void clua_lock_string_metatable(lua_State *L) {
-  lua_pushliteral(L, "");
-  if (lua_getmetatable(L, -1)) {
-    lua_pushliteral(L, "the string metatable is locked");
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
+int clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present) {
+  clua_FieldWrite write = {.table = table, .key = key, .integer = value, .present = present};
+  return clua_write_field(L, &write);
 }
 
-void clua_push_bounded_library(lua_State *L) {
+int clua_rawset_string(lua_State *L, int table, const char *key, const char *value) {
+  clua_FieldWrite write = {.table = table, .key = key, .text = value, .isText = 1, .present = value != NULL};
+  return clua_write_field(L, &write);
+}
+
+static int clua_prepare_worker(lua_State *L) {
+  clua_PreparedState *out = (clua_PreparedState *)lua_touserdata(L, 1);
+  luaL_openlibs(L);
+  lua_newtable(L);
+  out->readings = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_newtable(L);
+  out->fieldReadings = luaL_ref(L, LUA_REGISTRYINDEX);
   static const luaL_Reg functions[] = {
       {"find", clua_bounded_find},     {"match", clua_bounded_match},   {"gmatch", clua_bounded_gmatch},
       {"gsub", clua_bounded_gsub},     {"charge", clua_charge_function}, {"resume", clua_bounded_resume},
       {NULL, NULL},
   };
   luaL_newlib(L, functions);
+  out->boundedLibrary = luaL_ref(L, LUA_REGISTRYINDEX);
+  // The resident slots' keys, kept alive here so that pushing them later finds them
+  // interned and allocates nothing.
+  lua_pushliteral(L, "x");
+  luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pushliteral(L, "y");
+  luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+int clua_prepare_state(lua_State *L, clua_PreparedState *out) {
+  lua_pushcfunction(L, clua_prepare_worker);
+  lua_pushlightuserdata(L, out);
+  int status = lua_pcall(L, 1, 0, 0);
+  if (status != LUA_OK) return status;
+  clua_keep_resident_slots(L);
+  return LUA_OK;
+}
+
+static int clua_seal_worker(lua_State *L) {
+  lua_getglobal(L, "string");
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dump");
+  lua_pop(L, 1);
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_pushliteral(L, "the string metatable is locked");
+    lua_setfield(L, -2, "__metatable");
+  }
+  return 0;
+}
+
+int clua_seal_libraries(lua_State *L) {
+  lua_pushcfunction(L, clua_seal_worker);
+  int status = lua_pcall(L, 0, 0, 0);
+  if (status != LUA_OK) lua_pop(L, 1);
+  return status;
+}
+
+static int clua_field_ref_worker(lua_State *L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, (lua_Integer)lua_tointeger(L, 1));
+  lua_pushstring(L, (const char *)lua_touserdata(L, 2));
+  lua_rawget(L, -2);
+  lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+  return 1;
+}
+
+int clua_field_ref(lua_State *L, int table, const char *key) {
+  lua_pushcfunction(L, clua_field_ref_worker);
+  lua_pushinteger(L, table);
+  lua_pushlightuserdata(L, (void *)key);
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    return LUA_NOREF;
+  }
+  int ref = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return ref;
 }
 
 /// Removes every field of the table on top of the stack. Setting an existing field to nil

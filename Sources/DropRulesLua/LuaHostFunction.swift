@@ -34,7 +34,7 @@ final class HostFunctionBox {
   }
 }
 
-func luaL_typename_shim(_ state: OpaquePointer, _ index: Int32) -> UnsafePointer<CChar> {
+func luaTypeName(_ state: OpaquePointer, _ index: Int32) -> UnsafePointer<CChar> {
   lua_typename(state, lua_type(state, index))
 }
 

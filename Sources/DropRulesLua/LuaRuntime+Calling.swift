@@ -28,12 +28,18 @@ extension LuaRuntime {
     dropStaleReadings()
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
-    guard lua_checkstack(state, Int32(arguments.count) + 2) != 0 else {
-      throw LuaError(kind: .runtime, message: "too many arguments for a Lua call")
+    // Room for the function and the protected push's function and plan; the push
+    // makes room for the arguments itself.
+    guard lua_checkstack(state, 3) != 0 else {
+      throw LuaError(kind: .runtime, message: "no stack left for a Lua call")
     }
     pushReference(function, on: state)
-    for argument in arguments where !Self.push(argument, on: state) {
-      throw LuaError(kind: .runtime, message: "an argument is nested too deeply to pass to Lua")
+    let plan = startPlan(on: state)
+    for argument in arguments { self.plan(argument, into: plan) }
+    // Pushed by C in a protected call: running out of memory there is an error, not a
+    // jump over this frame.
+    guard clua_push_plan_protected(state, plan) == LUA_OK else {
+      throw LuaError(kind: .runtime, message: "the arguments could not be passed to Lua: " + popString(on: state))
     }
     let outermost = clua_budget(state).pointee.callDepth == 0
     if outermost { clua_arm(state, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions)) }

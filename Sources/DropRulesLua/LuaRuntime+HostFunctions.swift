@@ -7,16 +7,16 @@ extension LuaRuntime {
   public func function(_ body: @escaping LuaHostFunction) -> LuaValue {
     let box = HostFunctionBox(body: body, runtime: self)
     hostFunctions.append(box)
-    clua_pushswiftfunction(state, Unmanaged.passUnretained(box).toOpaque())
-    return .function(popReference())
+    return .function(
+      LuaReference(id: clua_swift_function_ref(state, Unmanaged.passUnretained(box).toOpaque()), runtime: self))
   }
 
   /// Runs a host function for Lua: copies its arguments within the memory left, pays
-  /// for the copy in instructions, and pushes its results only if they fit under the cap.
-  /// Returns the number of results, or -1 with an error message pushed.
+  /// for the copy in instructions, and plans its results only if they fit under the cap
+  /// (the trampoline pushes them, in C). Returns the number of results, or -1 with an
+  /// error message planned.
   func runHostFunction(_ box: HostFunctionBox, on thread: OpaquePointer) -> Int32 {
     let count = lua_gettop(thread)
-    let base = count
     var copyBudget = LuaCopyBudget(bytesLeft: memoryAvailable, deadline: activeDeadline)
     var arguments: [LuaValue] = []
     arguments.reserveCapacity(Int(count))
@@ -53,13 +53,9 @@ extension LuaRuntime {
       guard resultBytes <= memoryAvailable else {
         return failForMemory(memoryLimitMessage + ": the host's result does not fit under the cap", on: thread)
       }
-      guard lua_checkstack(thread, Int32(results.count) + 1) != 0 else {
-        return fail("too many results from a host function", on: thread)
-      }
-      for result in results where !Self.push(result, on: thread) {
-        lua_settop(thread, base)
-        return fail("a host function's result is nested too deeply to pass to Lua", on: thread)
-      }
+      // Planned after the body ran: a call into Lua from the body used the plan too.
+      let plan = startPlan(on: thread)
+      for result in results { self.plan(result, into: plan) }
       return Int32(results.count)
     } catch {
       if let error = error as? LuaHostError, error.isMemoryLimit { return failForMemory("\(error)", on: thread) }
@@ -78,17 +74,18 @@ extension LuaRuntime {
       : timeLimitMessage
   }
 
-  /// Pushes `message` (with its length, so a NUL cannot cut it) for the trampoline to raise.
+  /// Plans `message` (with its length, so a NUL cannot cut it) for the trampoline to raise.
   func fail(_ message: String, on thread: OpaquePointer) -> Int32 {
-    Self.push(.string(message), on: thread)
+    plan(.string(message), into: startPlan(on: thread))
     return -1
   }
 
   /// ``fail(_:on:)`` for the memory cap: the call's error is then a memory limit, if it
   /// is this error that ends it.
   func failForMemory(_ message: String, on thread: OpaquePointer) -> Int32 {
-    Self.push(.string(message), on: thread)
-    clua_mark_memory_error(thread)
+    let plan = startPlan(on: thread)
+    self.plan(.string(message), into: plan)
+    plan.pointee.isMemoryError = 1
     return -1
   }
 }

@@ -65,23 +65,31 @@ extension LuaRuntime {
   }
 
   /// Sets `table[key]` to an integer, or removes it, without metamethods.
-  package func setInteger(_ table: LuaSlot, _ key: StaticString, _ value: Int?) {
-    key.withUTF8Buffer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) {
-        guard let key = $0.baseAddress else { return }
-        clua_rawset_integer(state, table.id, key, Int64(value ?? 0), value == nil ? 0 : 1)
+  /// - Throws: ``LuaError`` when memory ran out; the field is then unchanged.
+  package func setInteger(_ table: LuaSlot, _ key: StaticString, _ value: Int?) throws(LuaError) {
+    let written = key.withUTF8Buffer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { key in
+        guard let key = key.baseAddress else { return Int32(0) }
+        return clua_rawset_integer(state, table.id, key, Int64(value ?? 0), value == nil ? 0 : 1)
       }
     }
+    guard written != 0 else { throw fieldWriteError(key) }
   }
 
   /// Sets `table[key]` to a string, or removes it, without metamethods.
-  package func setString(_ table: LuaSlot, _ key: StaticString, _ value: String?) {
-    key.withUTF8Buffer { bytes in
+  /// - Throws: ``LuaError`` when memory ran out; the field is then unchanged.
+  package func setString(_ table: LuaSlot, _ key: StaticString, _ value: String?) throws(LuaError) {
+    let written = key.withUTF8Buffer { bytes in
       bytes.withMemoryRebound(to: CChar.self) { key in
-        guard let key = key.baseAddress else { return }
-        clua_rawset_string(state, table.id, key, value)
+        guard let key = key.baseAddress else { return Int32(0) }
+        return clua_rawset_string(state, table.id, key, value)
       }
     }
+    guard written != 0 else { throw fieldWriteError(key) }
+  }
+
+  private func fieldWriteError(_ key: StaticString) -> LuaError {
+    LuaError(kind: .memoryLimit(limits.maxMemory), message: "droprules could not write '\(key)' for lack of memory")
   }
 }
 

@@ -10,42 +10,42 @@ extension LuaRuntime {
     }
   }
 
-  /// Pushes `value` into the slot the caller made room for. A table needs two slots more
-  /// for each level; when Lua cannot give them, nil takes the value's place and the push
-  /// reports false, so nothing is written past the stack.
-  @discardableResult
-  static func push(_ value: LuaValue, on thread: OpaquePointer) -> Bool {
+  /// The state's push plan, emptied, for values C pushes onto `thread` next. The
+  /// references the last plan named are let go: it was pushed.
+  func startPlan(on thread: OpaquePointer) -> UnsafeMutablePointer<clua_PushPlan> {
+    plannedReferences.removeAll(keepingCapacity: true)
+    return clua_plan(thread)
+  }
+
+  /// Adds `value` to a push plan: C pushes it later, so that an allocation the push
+  /// makes is raised by Lua from C, never across a Swift frame. The references it names
+  /// are kept until then.
+  func plan(_ value: LuaValue, into plan: UnsafeMutablePointer<clua_PushPlan>) {
     switch value {
-    case .nil: lua_pushnil(thread)
-    case .boolean(let flag): lua_pushboolean(thread, flag ? 1 : 0)
-    case .integer(let number): lua_pushinteger(thread, lua_Integer(number))
-    case .number(let number): lua_pushnumber(thread, number)
+    case .nil: clua_plan_nil(plan)
+    case .boolean(let flag): clua_plan_boolean(plan, flag ? 1 : 0)
+    case .integer(let number): clua_plan_integer(plan, number)
+    case .number(let number): clua_plan_number(plan, number)
     case .string(let text):
       var text = text
       text.withUTF8 { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(thread, $0.baseAddress, $0.count) }
+        bytes.withMemoryRebound(to: CChar.self) { clua_plan_string(plan, $0.baseAddress, $0.count) }
       }
     case .table(let table):
-      guard lua_checkstack(thread, 2) != 0 else {
-        lua_pushnil(thread)
-        return false
-      }
-      lua_createtable(thread, Int32(clamping: table.sequence.count), Int32(clamping: table.fields.count))
-      var complete = true
+      clua_plan_table(plan, Int32(clamping: table.sequence.count), Int32(clamping: table.fields.count))
       for (offset, element) in table.sequence.enumerated() {
-        complete = push(element, on: thread) && complete
-        lua_rawseti(thread, -2, lua_Integer(offset + 1))
+        self.plan(element, into: plan)
+        clua_plan_set_index(plan, Int64(offset + 1))
       }
       for (key, element) in table.fields {
-        push(.string(key), on: thread)
-        complete = push(element, on: thread) && complete
-        lua_rawset(thread, -3)
+        self.plan(.string(key), into: plan)
+        self.plan(element, into: plan)
+        clua_plan_set_field(plan)
       }
-      return complete
     case .function(let reference), .reference(let reference):
-      lua_rawgeti(thread, clua_registryindex(), lua_Integer(reference.id))
+      plannedReferences.append(reference)
+      clua_plan_reference(plan, reference.id)
     }
-    return true
   }
 
   /// Copies the value at `index` into Swift, within `budget`: every table entry and
@@ -131,7 +131,7 @@ extension LuaRuntime {
 
   static func reference(to index: Int32, on thread: OpaquePointer, runtime: LuaRuntime) -> LuaReference {
     lua_pushvalue(thread, index)
-    return LuaReference(id: luaL_ref(thread, clua_registryindex()), runtime: runtime)
+    return LuaReference(id: clua_ref_protected(thread), runtime: runtime)
   }
 }
 

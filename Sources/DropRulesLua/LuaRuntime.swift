@@ -40,6 +40,8 @@ public final class LuaRuntime {
   /// What keeps the watched version alive (see ``watchVersion(at:keepingAlive:)``), and
   /// the lists of what trusted Lua read of the embedder's data; the C budget holds the
   /// version's address and the lists' slots, and compares them before any Lua runs.
+  /// The references the current push plan names, alive until C has pushed it.
+  var plannedReferences: [LuaReference] = []
   private var versionOwner: AnyObject?
   private var readings: LuaReference?
   private var fieldReadings: LuaReference?
@@ -65,13 +67,14 @@ public final class LuaRuntime {
     self.budget = clua_budget(state)
     self.limits = limits
     clua_budget(state).pointee.swiftDispatcher = dispatchHostFunction
-    luaL_openlibs(state)
-    clua_keep_resident_slots(state)
-    clua_newtable(state)
-    let readings = popReference()
+    var prepared = clua_PreparedState()
+    // Thrown with every stored property set: deinit closes the state.
+    guard clua_prepare_state(state, &prepared) == LUA_OK else {
+      throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "could not open Lua's libraries")
+    }
+    let readings = LuaReference(id: prepared.readings, runtime: self)
     self.readings = readings
-    clua_newtable(state)
-    let fieldReadings = popReference()
+    let fieldReadings = LuaReference(id: prepared.fieldReadings, runtime: self)
     self.fieldReadings = fieldReadings
     budget.pointee.readingsList = readings.slot.id
     budget.pointee.fieldReadingsList = fieldReadings.slot.id
@@ -81,7 +84,7 @@ public final class LuaRuntime {
           try record(printed: arguments.first?.stringValue ?? "")
           return []
         },
-        "bounded": .reference(boundedLibrary()),
+        "bounded": .reference(LuaReference(id: prepared.boundedLibrary, runtime: self)),
         "maximumPrintedLine": .integer(Int64(Self.maximumPrintedLineBytes)),
         "readModule": function { [unowned self] arguments in
           readModule(named: arguments.first?.stringValue ?? "")
@@ -97,8 +100,9 @@ public final class LuaRuntime {
       throw LuaError(kind: .runtime, message: "the sandbox prelude returned no table")
     }
     self.sandbox = sandbox
-    removeStringDump()
-    clua_lock_string_metatable(state)
+    guard clua_seal_libraries(state) == LUA_OK else {
+      throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "could not seal Lua's libraries")
+    }
   }
 
   deinit {
@@ -190,19 +194,7 @@ public final class LuaRuntime {
 
   func sandboxFunction(_ name: String) throws(LuaError) -> LuaReference {
     guard let sandbox else { throw LuaError(kind: .runtime, message: "sandbox not ready") }
-    pushReference(sandbox)
-    lua_pushstring(state, name)
-    lua_rawget(state, -2)
-    lua_rotate(state, -2, -1)
-    clua_pop(state, 1)
-    return popReference()
-  }
-
-  private func removeStringDump() {
-    lua_getglobal(state, "string")
-    lua_pushnil(state)
-    lua_setfield(state, -2, "dump")
-    clua_pop(state, 1)
+    return LuaReference(id: clua_field_ref(state, sandbox.slot.id, name), runtime: self)
   }
 
   private func installLineObserver() {
@@ -221,24 +213,21 @@ public final class LuaRuntime {
     lineObserver?(String(source.dropFirst()), line)
   }
 
-  private func boundedLibrary() -> LuaReference {
-    clua_push_bounded_library(state)
-    return popReference()
-  }
-
   func popString(on thread: OpaquePointer? = nil) -> String {
     let thread = thread ?? state
     defer { clua_pop(thread, 1) }
     if lua_type(thread, -1) == LUA_TSTRING { return Self.string(at: -1, on: thread) }
-    return "(error object is a \(String(cString: luaL_typename_shim(thread, -1))) value)"
+    return "(error object is a \(String(cString: luaTypeName(thread, -1))) value)"
   }
 
   func pushReference(_ reference: LuaReference, on thread: OpaquePointer? = nil) {
     lua_rawgeti(thread ?? state, clua_registryindex(), lua_Integer(reference.id))
   }
 
+  /// Keeps the value on top in the registry (popping it). In a protected call: a registry
+  /// that cannot grow gives a reference that reads nil, not a jump over Swift.
   func popReference() -> LuaReference {
-    LuaReference(id: luaL_ref(state, clua_registryindex()), runtime: self)
+    LuaReference(id: clua_ref_protected(state), runtime: self)
   }
 
   func release(_ id: Int32) {

@@ -57,6 +57,31 @@ struct LuaHostFunctionTests {
     #expect(results == [.integer(42)])
   }
 
+  @Test("a host result that does not fit under the cap is a Lua error raised in C, which the caller can catch")
+  func resultsPushedUnderTheCap() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 1 << 40, maxMemory: 4 << 20, maxTime: .zero))
+    let make = lua.function { arguments in
+      let count = arguments.first?.intValue ?? 0
+      return [.table(LuaTable(sequence: (0..<count).map { .string("value number \($0) of the host's result") }))]
+    }
+    // Results grow until the cap refuses one: each refusal is an error the rule catches.
+    let outcome = try lua.evaluate(
+      """
+      local kept, refused, message = {}, 0, nil
+      for n = 1, 40 do
+        local ok, result = pcall(make, n * 2000)
+        if ok then kept[#kept + 1] = result else refused = refused + 1; message = (message or "") .. "|" .. tostring(result) end
+      end
+      return refused, message
+      """, globals: ["make": make])
+    let refused = outcome.first?.intValue ?? 0
+    #expect(refused > 0, "no result reached the cap")
+    let message = outcome.dropFirst().first?.stringValue ?? ""
+    #expect(message.contains("memory limit of 4194304 bytes exceeded"), "\(message.prefix(200))")
+    #expect(lua.stackDepth == 0)
+    #expect(try lua.evaluateFirst("return 1 + 1") == .integer(2))
+  }
+
   @Test("tables with metatables keep their identity")
   func objectsKeepIdentity() throws {
     let lua = try LuaRuntime()

@@ -20,6 +20,43 @@ enum { CLUA_MAX_SYMBOLS = 8 };
 
 /// Limits and counters of one lua_State, reached from the allocator and the hook
 /// through the allocator's user-data pointer.
+/// What one step of a push plan pushes or does.
+typedef enum clua_PushOpKind {
+  CLUA_PUSH_NIL,
+  CLUA_PUSH_BOOLEAN,
+  CLUA_PUSH_INTEGER,
+  CLUA_PUSH_NUMBER,
+  CLUA_PUSH_STRING,
+  CLUA_PUSH_REFERENCE,
+  CLUA_PUSH_TABLE,
+  /// Pops a value into the table below it, at an integer key.
+  CLUA_PUSH_SET_INDEX,
+  /// Pops a key and a value into the table below them.
+  CLUA_PUSH_SET_FIELD,
+} clua_PushOpKind;
+
+typedef struct clua_PushOp {
+  clua_PushOpKind kind;
+  long long integer;
+  double number;
+  size_t offset, length;
+} clua_PushOp;
+
+/// Values for Lua, described in plain C memory (no Lua call) and pushed by
+/// clua_push_plan, whose allocations are then Lua's own, raised from C.
+typedef struct clua_PushPlan {
+  clua_PushOp *_Nullable ops;
+  size_t count, capacity;
+  char *_Nullable bytes;
+  size_t byteCount, byteCapacity;
+  /// The stack the plan uses as it goes, and the most it uses.
+  int height, maximumHeight;
+  /// Memory for the plan itself ran out: pushing it raises.
+  int failed;
+  /// The plan is an error message the memory cap raises (see memoryErrorValue).
+  int isMemoryError;
+} clua_PushPlan;
+
 typedef struct clua_Budget {
   size_t memoryInUse;
   size_t memoryLimit;
@@ -87,6 +124,9 @@ typedef struct clua_Budget {
   /// Runs a Swift function exposed to Lua: returns the number of results, or -1
   /// when it left an error message on the stack for the trampoline to raise.
   int (*_Nullable swiftDispatcher)(lua_State *L, void *_Nullable function);
+  /// The plan of the values the host gives Lua next (one at a time: planned, then pushed
+  /// before any Lua runs).
+  clua_PushPlan plan;
 } clua_Budget;
 
 // MARK: States and their limits (budget.c)
@@ -113,14 +153,38 @@ void clua_mark_memory_error(lua_State *L);
 /// Bytes the host holds for rules outside the Lua heap, counted against the cap.
 void clua_set_external_bytes(lua_State *L, size_t bytes);
 
+// MARK: Host values (pushes.c)
+
+/// The state's push plan, emptied.
+clua_PushPlan *clua_plan(lua_State *L);
+void clua_plan_nil(clua_PushPlan *plan);
+void clua_plan_boolean(clua_PushPlan *plan, int value);
+void clua_plan_integer(clua_PushPlan *plan, long long value);
+void clua_plan_number(clua_PushPlan *plan, double value);
+/// Copies `length` bytes into the plan.
+void clua_plan_string(clua_PushPlan *plan, const char *_Nullable bytes, size_t length);
+/// The value a registry slot holds.
+void clua_plan_reference(clua_PushPlan *plan, int slot);
+void clua_plan_table(clua_PushPlan *plan, int sequenceCount, int fieldCount);
+void clua_plan_set_index(clua_PushPlan *plan, long long index);
+void clua_plan_set_field(clua_PushPlan *plan);
+/// Pushes a plan's values and empties it. Raises on failure: only for a C function
+/// running in Lua (the trampoline), never from Swift.
+void clua_push_plan(lua_State *L, clua_PushPlan *plan);
+/// Pushes a plan's values in a protected call: LUA_OK with the values on the stack, or
+/// an error status with its message.
+int clua_push_plan_protected(lua_State *L, clua_PushPlan *plan);
+/// luaL_ref of the value on top (popped), in a protected call: LUA_NOREF when the
+/// registry could not grow.
+int clua_ref_protected(lua_State *L);
+void clua_free_plan(clua_PushPlan *plan);
+
 // MARK: Calls (calls.c)
 
 /// Stack slots that stay at the bottom of the main thread's stack for its whole life:
 /// the message handler and the keys of a point, reached with a cheap `lua_pushvalue`.
 enum { CLUA_SLOT_TRACEBACK = 1, CLUA_SLOT_KEY_X = 2, CLUA_SLOT_KEY_Y = 3, CLUA_RESIDENT_SLOTS = 3 };
 
-/// Puts the resident slots in place, on a new state before anything else runs.
-void clua_keep_resident_slots(lua_State *L);
 /// Interns up to CLUA_MAX_SYMBOLS words a call result is classified by (code = index),
 /// and the keys a table result holds a symbol and a number under. Returns 0 if there
 /// are too many words.
@@ -129,8 +193,9 @@ int clua_intern_symbols(lua_State *L, const char *_Nonnull const *_Nonnull words
 
 /// Calls the function below `nargs` arguments with a traceback message handler.
 int clua_pcall_traceback(lua_State *L, int nargs, int nresults);
-/// Pushes a Lua function that runs a Swift function through the budget's dispatcher.
-void clua_pushswiftfunction(lua_State *L, void *function);
+/// Makes a Lua function that runs `function` (through the dispatcher) and keeps it in
+/// the registry, in a protected call: its slot, or LUA_NOREF if memory ran out.
+int clua_swift_function_ref(lua_State *L, void *function);
 
 /// What a call's first result is, read with raw accesses only: a rule's table may
 /// carry metamethods, and nothing may run them outside a protected call.
@@ -181,10 +246,11 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
                            clua_CallResult *out);
 
 /// Sets `registry[table][key]` to an integer, or to nil when `present` is 0, without
-/// metamethods.
-void clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present);
-/// Sets `registry[table][key]` to a string, or to nil when `value` is NULL.
-void clua_rawset_string(lua_State *L, int table, const char *key, const char *_Nullable value);
+/// metamethods, in a protected call: 0 (the field unchanged) if memory ran out.
+int clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present);
+/// Sets `registry[table][key]` to a string, or to nil when `value` is NULL, in a
+/// protected call: 0 (the field unchanged) if memory ran out.
+int clua_rawset_string(lua_State *L, int table, const char *key, const char *_Nullable value);
 /// Removes every field of `registry[table]` and gives it `registry[metatable]` as its
 /// metatable. Allocates nothing and raises nothing: host upkeep that cannot fail. Needs
 /// four free stack slots.
@@ -194,10 +260,24 @@ void clua_empty_table(lua_State *L, int table, int metatable);
 /// `table`; then empties both lists. Allocates nothing and raises nothing: host upkeep
 /// that cannot fail, run on `L` (the running thread) before any Lua runs.
 void clua_forget_stale_readings(lua_State *L, clua_Budget *budget);
-/// Locks the metatable all strings share, so no rule can reach or change it.
-void clua_lock_string_metatable(lua_State *L);
-/// The sandbox's bounded functions: patterns, resume and `charge`.
-void clua_push_bounded_library(lua_State *L);
+/// The registry slots a new state's preparation made.
+typedef struct clua_PreparedState {
+  /// The two lists of readings (see clua_forget_stale_readings).
+  int readings, fieldReadings;
+  /// The sandbox's bounded functions: patterns, resume and `charge`.
+  int boundedLibrary;
+} clua_PreparedState;
+
+/// Opens the standard libraries, makes the tables the host keeps, and then keeps the
+/// resident slots, in a protected call: LUA_OK, or an error status (memory ran out)
+/// with the state unusable.
+int clua_prepare_state(lua_State *L, clua_PreparedState *out);
+/// Once the sandbox has what it needs of them: removes `string.dump` and locks the
+/// metatable all strings share, so no rule can reach or change it. In a protected call.
+int clua_seal_libraries(lua_State *L);
+/// `registry[table][key]`, raw, kept in the registry: its slot, or LUA_NOREF. In a
+/// protected call.
+int clua_field_ref(lua_State *L, int table, const char *key);
 
 // MARK: Chunks (chunks.c)
 

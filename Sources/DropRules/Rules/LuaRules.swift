@@ -174,20 +174,22 @@ final class LuaRules: RuleCalling {
   /// Writes this call's index, operation and outcome into the drag's `info`, where they
   /// changed (the pointer is written with the call).
   private func updateInfo(_ context: HandlerContext, position: Int) throws(LuaError) {
+    // Each cached value changes only once its write succeeded: a failed write leaves the
+    // field as it was, and the next call tries again.
     if info.index != context.index {
-      runtime.setInteger(info.backing, "index", context.index)
+      try runtime.setInteger(info.backing, "index", context.index)
       info.index = context.index
     }
     if info.operation != context.operation {
-      runtime.setString(info.backing, "operation", context.operation?.rawValue)
+      try runtime.setString(info.backing, "operation", context.operation?.rawValue)
       info.operation = context.operation
     }
     if info.outcome != context.outcome {
-      runtime.setString(info.backing, "outcome", context.outcome?.rawValue)
+      try runtime.setString(info.backing, "outcome", context.outcome?.rawValue)
       info.outcome = context.outcome
     }
     if info.edge != context.edge {
-      runtime.setString(info.backing, "edge", context.edge?.rawValue)
+      try runtime.setString(info.backing, "edge", context.edge?.rawValue)
       info.edge = context.edge
     }
     // Ids are resolved only where there is something to resolve: a pointer step in a
