@@ -50,15 +50,17 @@ extension LuaRules {
         let type = TypeIdentifier(arguments.dropFirst().first?.stringValue ?? "")
         return [item?.payload(conformingTo: type, in: types).map(LuaValue.string) ?? .nil]
       },
-      "drag": lua.function { [unowned self] _ in
+      "dragItems": lua.function { [unowned self] _ in
+        guard let facts = engine?.dragFacts else { return [] }
+        return [.table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil]
+      },
+      "dragState": lua.function { [unowned self] _ in
         guard let facts = engine?.dragFacts else { return [] }
         return [
-          .table(LuaTable(sequence: facts.items.map(LuaValue.string))),
           .table(LuaTable(sequence: facts.modifiers.sorted().map { .string($0.rawValue) })),
           .table(
             LuaTable(
               sequence: DragOperation.allCases.filter(facts.allowedOperations.contains).map { .string($0.rawValue) })),
-          facts.source.map(LuaValue.string) ?? .nil,
           facts.takenOutside.map { .table(LuaTable(sequence: $0.map(LuaValue.string))) } ?? .nil,
         ]
       },

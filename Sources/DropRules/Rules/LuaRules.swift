@@ -152,8 +152,12 @@ final class LuaRules: RuleCalling {
   }
 
   func dragDidEnd() {
-    if let api, infoObjects.count > 1 {
-      runtime.empty(infoObjects[1].slot, settingMetatable: api.endedDragMetatable.slot)
+    // The info's backing and its two points: a rule that kept any of them gets an error
+    // from now on, not the last drag's values.
+    if let api {
+      for table in infoObjects.dropFirst() {
+        runtime.empty(table.slot, settingMetatable: api.endedDragMetatable.slot)
+      }
     }
     info = DragInfo()
     infoObjects = []

@@ -80,7 +80,8 @@ end
 -- sealed value -> the table behind it. Weak keys: a sealed value lives as long as
 -- someone holds it.
 local sealed = realSetmetatable({}, { __mode = "k" })
--- The sealed values that are views (the others are host objects).
+-- The sealed values that are views (the others are host objects), each with the `next`
+-- that walks its backing.
 local views = realSetmetatable({}, { __mode = "k" })
 
 -- A sealed value's metatable names it in `__metatable`, which `getmetatable` returns,
@@ -91,8 +92,9 @@ end
 
 local function viewLength(value) return #sealed[value] end
 
+-- A view walks its backing with the `next` it was made with (`views[value]`).
 local function viewNext(value, key)
-  return realNext(sealed[value], key)
+  return views[value](sealed[value], key)
 end
 
 local function viewPairs(value) return viewNext, value, nil end
@@ -115,14 +117,16 @@ local hidden = {}
 trusted.hidden = hidden
 
 --- A read-only view of `backing`, described by `what` in errors. Reads go straight to
---- the backing table (no function call), so views cost nothing on the hot path.
-function trusted.view(backing, what)
+--- the backing table (no function call), so views cost nothing on the hot path. `walk`
+--- (default `next`) is how `next`, `pairs` and copies go through it: a backing whose
+--- metatable answers some keys gives a walk that names them too.
+function trusted.view(backing, what, walk)
   local value = realSetmetatable({}, {
     __index = backing, __newindex = refuseWrite, __len = viewLength, __pairs = viewPairs,
     __metatable = what, __name = "droprules.view",
   })
   sealed[value] = backing
-  views[value] = true
+  views[value] = walk or realNext
   return value
 end
 
@@ -159,7 +163,7 @@ end
 function trusted.thaw(value)
   if not views[value] then return value end
   local plain = {}
-  for key, element in realNext, sealed[value] do plain[key] = trusted.thaw(element) end
+  for key, element in views[value], sealed[value] do plain[key] = trusted.thaw(element) end
   return plain
 end
 
@@ -189,6 +193,7 @@ function trusted.newEnvironment(extra)
   function env.next(object, key)
     local backing = sealed[object]
     if backing == nil then return realNext(object, key) end
+    if views[object] ~= nil then return views[object](backing, key) end
     local nextKey, value = realNext(backing, key)
     if nextKey == hidden then return realNext(backing, nextKey) end
     return nextKey, value

@@ -290,25 +290,25 @@ end
 
 local api = { board = board }
 
--- What info holds of the drag, read from the host when asked, all five in one host
--- call: they belong to the engine's version like board fields do. They are kept in the
--- info's backing itself, beside what the host writes on every call (`location`,
--- `index`...), so that every field of info is one table hop away; the host forgets
--- them alone (trusted.fieldReadings).
-local infoFields = { "items", "modifiers", "allowedOperations", "source", "taken" }
-local isInfoField = {}
-for _, name in ipairs(infoFields) do isInfoField[name] = true end
+-- What info holds of the drag. Its items and source are fixed when the drag begins:
+-- the host reads them when it makes the info, as its own work. The rest (modifiers,
+-- allowed operations, the items another app took) can change during a drag: read from
+-- the host when asked, all three in one call, and kept in the info's backing itself,
+-- beside what the host writes on every call (`location`, `index`...), so that every
+-- field of info is one table hop away. They belong to the engine's version like board
+-- fields do, and the host forgets them alone (trusted.fieldReadings).
+local changingFields = { "modifiers", "allowedOperations", "taken" }
+local isChangingField = {}
+for _, name in ipairs(changingFields) do isChangingField[name] = true end
 
 local function infoReader(listing)
   return function(backing, key)
-    if not isInfoField[key] or rawget(backing, complete) then return nil end
-    local itemIDs, modifiers, allowed, source, taken = host.drag()
-    checked(itemIDs, "this info belongs to a drag that has ended; use the info your handler is given")
+    if not isChangingField[key] or rawget(backing, complete) then return nil end
+    local modifiers, allowed, taken = host.dragState()
+    checked(modifiers, "this info belongs to a drag that has ended; use the info your handler is given")
     fieldReadings[#fieldReadings + 1] = listing
-    backing.items = itemList(itemIDs, "info.items (read-only)")
     backing.modifiers = set(modifiers, "info.modifiers (read-only)")
     backing.allowedOperations = set(allowed, "info.allowedOperations (read-only)")
-    if source ~= nil then backing.source = targetObject(source) end
     if taken ~= nil then backing.taken = itemList(taken, "info.taken (read-only)") end
     backing[complete] = true
     -- Raw: a nil field would reach this reader again.
@@ -317,7 +317,8 @@ local function infoReader(listing)
 end
 
 -- The host writes a point's `x` and `y` on every call; `[1]` and `[2]` (and `#`, 2) are
--- read from them, so that a pointer step writes two fields per point, not four.
+-- read from them, so that a pointer step writes two fields per point, not four. `next`
+-- and `pairs` give all four, in the order x, y, 1, 2.
 local pointAliases = { "x", "y" }
 local pointMetatable = {
   __index = function(point, key)
@@ -327,26 +328,36 @@ local pointMetatable = {
   end,
   __len = function() return 2 end,
 }
+local pointKeyAfter = { x = "y", y = 1, [1] = 2 }
+local function pointNext(point, key)
+  local following
+  if key == nil then following = "x" else following = pointKeyAfter[key] end
+  if following == nil then return nil end
+  return following, point[following]
+end
 
 --- A new info object for a drag, with the tables the host updates in place.
 function api.newInfo()
+  local itemIDs, source = host.dragItems()
+  checked(itemIDs, "droprules could not make the info of a drag that is not in progress")
   local location = setmetatable({ x = 0, y = 0 }, pointMetatable)
   local globalLocation = setmetatable({ x = 0, y = 0 }, pointMetatable)
   local backing = {
     kind = "info",
     board = board,
-    location = view(location, "info.location (read-only)"),
-    globalLocation = view(globalLocation, "info.globalLocation (read-only)"),
+    -- Made here, as the host's work: a large drag makes an object per item, which no
+    -- rule's budget should pay for.
+    items = itemList(itemIDs, "info.items (read-only)"),
+    source = source and targetObject(source),
+    location = view(location, "info.location (read-only)", pointNext),
+    globalLocation = view(globalLocation, "info.globalLocation (read-only)", pointNext),
     hasItemsConforming = hasItemsConforming,
     itemProviders = itemProviders,
   }
   local listing = { backing, complete }
-  for _, name in ipairs(infoFields) do listing[#listing + 1] = name end
+  for _, name in ipairs(changingFields) do listing[#listing + 1] = name end
   setmetatable(backing, { __index = infoReader(listing) })
   local info = object(backing, "info (read-only)", function() return "info" end)
-  -- Read now, while the host makes the info as host work: the first read of a large
-  -- drag's items makes an object per item, which no rule's budget should pay for.
-  local _ = backing.items
   return info, backing, location, globalLocation
 end
 
@@ -391,7 +402,7 @@ function api.fetchedFields()
   local names = { item = {}, target = {}, info = {} }
   for name in next, itemFields do names.item[#names.item + 1] = name end
   for name in next, targetFields do names.target[#names.target + 1] = name end
-  for _, name in ipairs(infoFields) do names.info[#names.info + 1] = name end
+  for _, name in ipairs(changingFields) do names.info[#names.info + 1] = name end
   return names
 end
 
