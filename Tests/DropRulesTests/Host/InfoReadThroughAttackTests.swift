@@ -160,7 +160,8 @@ struct InfoReadThroughAttackTests {
     if budget >= 200 { #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))") }
   }
 
-  @Test("under every memory cap from too small to load to roomy, a kept info answers with the modifiers of now or fails")
+  @Test(
+    "under every memory cap from too small to load to roomy, a kept info answers with the modifiers of now or fails")
   func tinyMemoryNeverReadsOldModifiers() throws {
     let directory = try TemporaryDirectory()
     let rules = """
@@ -292,7 +293,8 @@ struct InfoReadThroughAttackTests {
     #expect(host.printedLines == ["false\t1/nil/1", "false\t2/true/1"])
   }
 
-  @Test("an error object whose __tostring reads info, stages a change and never returns neither hangs nor leaks the change")
+  @Test(
+    "an error object whose __tostring reads info, stages a change and never returns neither hangs nor leaks the change")
   func errorObjectToStringInTheHostsMessageHandler() throws {
     let directory = try TemporaryDirectory()
     let host = try makeHost(
@@ -403,7 +405,8 @@ struct InfoReadThroughAttackTests {
 
   // MARK: The hidden key
 
-  @Test("next over info, its points and sets never gives a key that is not a string, before and after reads and changes")
+  @Test(
+    "next over info, its points and sets never gives a key that is not a string, before and after reads and changes")
   func nextNeverGivesTheHiddenKey() throws {
     let directory = try TemporaryDirectory()
     let host = try makeHost(
@@ -618,6 +621,9 @@ struct InfoReadThroughAttackTests {
     try host.movePointer(to: Point(x: 30, y: 25))
     try host.cancel()
     #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))")
+    // The parent of this change (8ec005f^) gives 4, 4, 30.0, 25.0, 2. Cause: api.lua
+    // newInfo's points hold only x and y (pointMetatable, api.lua:321-329), and the
+    // view's __pairs / the sandbox's next walk the raw table (sandbox.lua:94, env.next).
     withKnownIssue("bug: a point stores only x and y, so pairs/next (and a copy made with them) lose [1] and [2]") {
       #expect(host.printedLines == ["4\t4\t30.0\t25.0\t2"])
     }
@@ -699,7 +705,10 @@ struct InfoReadThroughAttackTests {
     try host.movePointer(to: Point(x: 70, y: 10))
     try host.cancel()
     #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))")
-    withKnownIssue("bug: a point kept past its drag reads that drag's last pointer (20) without an error") {
+    // Not new: the parent of this change (8ec005f^) behaves the same.
+    withKnownIssue(
+      "bug (pre-existing): a point kept past its drag reads that drag's last pointer (20) without an error"
+    ) {
       #expect(
         host.printedLines == ["false\tdrag that has ended\t70.0"] || host.printedLines == ["true\t70.0\t70.0"],
         "\(host.printedLines)")
@@ -862,6 +871,9 @@ struct InfoReadThroughAttackTests {
     try host.beginDrag(DragRequest(items: items))
     try host.moveOver("a")
     try host.cancel()
+    // The parent of this change (8ec005f^) passes: a nil field was a plain miss. Now the
+    // backing's __index is infoReader (api.lua:302-304, 345): 13 instructions a loop turn
+    // for info.source against 4 for a present field.
     withKnownIssue("bug: every read of a nil info field calls infoReader (a Lua function), about 3x a table read") {
       #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))")
       #expect(host.printedLines == ["0\t20000"])
@@ -934,9 +946,41 @@ struct InfoReadThroughAttackTests {
     try host.beginDrag(DragRequest(items: (0..<500).map { .external(textItem("x\($0)")) }))
     try host.moveOver("a")
     let outcome = try host.drop()
+    // The parent of this change (8ec005f^) passes. Cause: every board change moves the
+    // ReadVersion, the host forgets all five drag fields (fieldReadings), and the next read
+    // of any of them calls host.drag() and rebuilds every item object (api.lua:305-312)
+    // under the rule's budget, though the items never change during a drag.
     withKnownIssue("bug: every staged change forgets info.items, and the next read makes all 500 item objects again") {
       #expect(outcome == .performed, "\(brief(host.diagnostics))")
       #expect(host.board.target("a")?.items.count == 500)
+    }
+  }
+
+  @Test("in a drag of 20,000 items, ten staged changes each followed by a read of info.source fit the default budget")
+  func fewChangesThenReadsInAHugeDrag() throws {
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function() return "copy" end,
+          performDrop = function(info, target)
+            local fromBoard = 0
+            for n = 1, 10 do
+              target:set("n", n)
+              if info.source ~= nil then fromBoard = fromBoard + 1 end
+            end
+            print(fromBoard, target.data.n)
+            return true
+          end,
+        } }
+        """, targets: row(["a"]), items: [], directory: directory, limits: LuaLimits(maxTime: .seconds(20)))
+    try host.beginDrag(DragRequest(items: (0..<20_000).map { .external(textItem("x\($0)")) }))
+    try host.moveOver("a")
+    let outcome = try host.drop()
+    // Same cause as the 500-item drop above (api.lua:305-312).
+    withKnownIssue("bug: each read after a change makes 20,000 item objects again on the rule's budget") {
+      #expect(outcome == .performed, "\(brief(host.diagnostics))")
+      #expect(host.printedLines == ["0\t10"])
     }
   }
 
@@ -955,7 +999,11 @@ struct InfoReadThroughAttackTests {
     #expect(try host.moveOver("a") == .move, "the first read is the host's work")
     let afterChange = try host.setModifiers([.option])
     try host.cancel()
-    withKnownIssue("bug: reading one info field after a change re-reads all five, the 2,000 items too, on the rule's budget") {
+    // The parent of this change (8ec005f^) passes: modifiers were pushed as host work.
+    // Same cause as the 500-item drop above (api.lua:305-312).
+    withKnownIssue(
+      "bug: reading one info field after a change re-reads all five, the 2,000 items too, on the rule's budget"
+    ) {
       #expect(afterChange == .copy)
       #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))")
     }
