@@ -52,7 +52,9 @@ extension LuaRules {
       },
       "dragItems": lua.function { [unowned self] _ in
         guard let facts = engine?.dragFacts else { return [] }
-        return [.table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil]
+        return [
+          .table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil,
+        ]
       },
       "dragState": lua.function { [unowned self] _ in
         guard let facts = engine?.dragFacts else { return [] }
