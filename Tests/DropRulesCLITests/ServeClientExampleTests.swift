@@ -3,7 +3,7 @@ import Testing
 
 @Suite("examples/client.py")
 struct ServeClientExampleTests {
-  @Test("the README's Python client drives the calendar scenario through droprules serve")
+  @Test("docs/host-protocol.md's Python client drives the calendar scenario through droprules serve")
   func pythonClient() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,4 +1,4 @@
-"""Regenerates the README's screenshots of the replay page and the playground.
+"""Regenerates docs/playground.md's screenshots of the replay page and the playground.
 
     swift build && python3 docs/images/screenshots.py
 

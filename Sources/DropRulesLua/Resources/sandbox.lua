@@ -14,7 +14,7 @@ local rawget, type, error, pairs, tostring, select, getmetatable =
 local concat = table.concat
 
 -- Work done inside C functions, where the count hook cannot reach, is paid for here
--- (see the README's "Sandbox" section, function by function). The libraries are
+-- (see docs/limits.md, function by function). The libraries are
 -- changed in place, before any environment copies them, and the string table is the
 -- one the string metatable indexes, so ("x"):find(...) is bounded too.
 local bounded = host.bounded
