@@ -12,9 +12,9 @@ extension LuaRuntime {
   ///   - function: the function to call: a loaded chunk, or a function Lua returned.
   ///   - arguments: the values it receives, copied into Lua.
   ///   - keepingTables: return result tables as references instead of copies.
-  ///   - hostWork: the call runs droprules' own Lua, whose work grows with the board (the
-  ///     drag's `info` for 20,000 items), not a rule's: no instruction budget, but the
-  ///     memory cap and the deadline.
+  ///   - hostWork: the call runs the embedder's own trusted Lua, whose work grows with
+  ///     the embedder's data, not with what untrusted code chose to do: no instruction
+  ///     budget, but the memory cap and the deadline.
   /// - Returns: the function's results, copied into Swift.
   /// - Throws: ``LuaError`` when the function raises an error, a limit is reached, or a
   ///   result cannot be copied.

@@ -1,10 +1,10 @@
 import CLua
 import CLuaHost
-import Foundation
 
 /// Compiling chunks and making the environments they run in.
 extension LuaRuntime {
-  /// Compiles a text chunk. Binary chunks are refused.
+  /// Compiles a text chunk. Binary chunks are refused; a leading byte order mark is
+  /// dropped (lines are unchanged: the mark is on line 1).
   ///
   /// - Parameters:
   ///   - source: the chunk's text, as UTF-8 bytes.
@@ -12,12 +12,19 @@ extension LuaRuntime {
   ///   - environment: the chunk's `_ENV`, usually from ``newEnvironment(globals:)``;
   ///     nil leaves the unrestricted global table, for droprules' own trusted code.
   /// - Returns: the chunk as a function, to run with ``call(_:_:keepingTables:hostWork:)``.
-  /// - Throws: ``LuaError`` of kind `syntax` when the text does not compile (binary chunks
-  ///   included), `memoryLimit` when compiling it passes the memory cap.
+  /// - Throws: ``LuaError`` of kind `refused` for a binary (precompiled) chunk, `syntax`
+  ///   when the text does not compile, `memoryLimit` when compiling it passes the cap.
   public func load(
     source: some Sequence<UInt8>, chunkName: String, environment: LuaReference? = nil
   ) throws(LuaError) -> LuaReference {
-    let status = Self.compile(Array(source), chunkName: chunkName, on: state)
+    let bytes = Array(Self.withoutByteOrderMark(Array(source)))
+    let path = chunkName.hasPrefix("@") ? String(chunkName.dropFirst()) : nil
+    if bytes.first == 0x1B {
+      throw LuaError(
+        kind: .refused, message: "binary (precompiled) chunks are not loaded; use the .lua source", file: path)
+    }
+    if let path { loadedFiles.insert(path) }
+    let status = Self.compile(bytes, chunkName: chunkName, on: state)
     guard status == LUA_OK else {
       let message = popString()
       let kind: LuaError.Kind =
@@ -36,23 +43,6 @@ extension LuaRuntime {
     source: String, chunkName: String, environment: LuaReference? = nil
   ) throws(LuaError) -> LuaReference {
     try load(source: Array(source.utf8), chunkName: chunkName, environment: environment)
-  }
-
-  /// Compiles a file as text, named by `path` in errors and tracebacks.
-  public func loadFile(
-    atPath path: String, environment: LuaReference?
-  ) throws(LuaError) -> LuaReference {
-    guard let contents = FileManager.default.contents(atPath: path) else {
-      throw LuaError(kind: .refused, message: "cannot read the file", file: path)
-    }
-    let data = Self.withoutByteOrderMark(contents)
-    if data.first == 0x1B {
-      throw LuaError(
-        kind: .refused, message: "binary (precompiled) chunks are not loaded; use the .lua source",
-        file: path)
-    }
-    loadedFiles.insert(path)
-    return try load(source: data, chunkName: "@" + path, environment: environment)
   }
 
   /// Lua shortens long chunk names to `...tail`; this restores the full path.

@@ -1,13 +1,6 @@
-import Foundation
-
-/// `require`: modules load from the directories of the loaded rule files only.
+/// `require`: the runtime reads no file. It asks the embedder's ``LuaRuntime/moduleReader``
+/// for a module's source, and refuses what is not Lua text.
 extension LuaRuntime {
-  /// Allows `require` to load modules from `directory` (a rule file's folder).
-  public func allowModules(in directory: String) {
-    let resolved = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
-    if !moduleDirectories.contains(resolved) { moduleDirectories.append(resolved) }
-  }
-
   func readModule(named name: String) -> [LuaValue] {
     let isValidName =
       !name.isEmpty
@@ -17,27 +10,38 @@ extension LuaRuntime {
     guard isValidName else {
       return [.nil, .string("require: invalid module name '\(name)' (use dotted names such as 'util.colors')")]
     }
-    let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
-    for directory in moduleDirectories {
-      let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)
-      let resolved = candidate.resolvingSymlinksInPath().path
-      guard resolved.hasPrefix(directory + "/"),
-        let contents = FileManager.default.contents(atPath: resolved)
-      else { continue }
-      let data = Self.withoutByteOrderMark(contents)
-      guard data.first != 0x1B else {
-        return [.nil, .string("require: '\(resolved)' is a binary chunk; only .lua source is loaded")]
-      }
-      loadedFiles.insert(candidate.path)
-      return [.string(String(decoding: data, as: UTF8.self)), .string(candidate.path)]
+    guard let moduleReader else { return [.nil, .string("require: module '\(name)' not found (no modules here)")] }
+    let module: LuaModuleSource
+    do { module = try moduleReader(name) } catch { return [.nil, .string(error.description)] }
+    let text = Self.withoutByteOrderMark(module.source)
+    guard text.first != 0x1B else {
+      return [.nil, .string("require: '\(module.path)' is a binary chunk; only .lua source is loaded")]
     }
-    let searched = moduleDirectories.isEmpty ? "(no rule directories)" : moduleDirectories.joined(separator: ", ")
-    return [.nil, .string("require: module '\(name)' not found in the rule directories: \(searched)")]
+    loadedFiles.insert(module.path)
+    return [.string(String(decoding: text, as: UTF8.self)), .string(module.path)]
   }
 
   /// Source text without a leading UTF-8 byte order mark, which editors on Windows write
   /// and Lua would read as a syntax error. Lines are unchanged: the mark is on line 1.
-  static func withoutByteOrderMark(_ data: Data) -> Data {
-    data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+  static func withoutByteOrderMark<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
   }
 }
+
+/// A module's source, as the embedder's module reader finds it.
+public struct LuaModuleSource: Sendable {
+  /// The module's text, UTF-8.
+  public var source: [UInt8]
+  /// The path it is named by in errors and tracebacks.
+  public var path: String
+
+  /// A module's `source`, named by `path`.
+  public init(source: [UInt8], path: String) {
+    self.source = source
+    self.path = path
+  }
+}
+
+/// Finds the source of the module `require` names (dotted, already checked); throws
+/// ``LuaHostError`` with the message `require` raises when there is none.
+public typealias LuaModuleReader = (_ name: String) throws(LuaHostError) -> LuaModuleSource

@@ -23,9 +23,10 @@ public final class LuaRuntime {
   private(set) var sandbox: LuaReference?
   /// The sandbox's own functions (views, objects), for droprules' trusted code.
   package var trustedLibrary: LuaValue { sandbox.map(LuaValue.reference) ?? .nil }
-  /// Directories that `require` may load modules from: those of the loaded rule files.
-  public internal(set) var moduleDirectories: [String] = []
-  /// Files loaded so far, to restore paths that Lua shortened in messages.
+  /// Where `require` finds a module's source; nil: no module can be required. The
+  /// runtime reads no file itself.
+  public var moduleReader: LuaModuleReader?
+  /// The paths of the chunks compiled so far, to restore paths Lua shortened in messages.
   var loadedFiles: Set<String> = []
   /// What `print` wrote since the last ``takePrintedLines()``.
   private var printedLines: [String] = []
@@ -155,7 +156,7 @@ public final class LuaRuntime {
     // loop, whose lines have no bytes, still fills the cap rather than the process.
     let cost = line.utf8.count + MemoryLayout<String>.stride
     guard cost <= memoryAvailable else {
-      throw LuaHostError.memoryLimit(memoryLimitMessage + " (printed output counts until its drag ends)")
+      throw LuaHostError.memoryLimit(memoryLimitMessage + " (printed output counts until the host releases it)")
     }
     printedBytes += cost
     updateExternalBytes()
@@ -166,8 +167,8 @@ public final class LuaRuntime {
     clua_set_external_bytes(state, printedBytes + max(0, heldBytes))
   }
 
-  /// Stops counting printed output against the cap: the drag that printed it ended
-  /// and its trace now belongs to the caller.
+  /// Stops counting printed output against the cap: the caller took it and keeps it
+  /// (a rule host does when a drag ends, and its trace holds the lines).
   public func releasePrintedOutput() {
     printedBytes = 0
     updateExternalBytes()

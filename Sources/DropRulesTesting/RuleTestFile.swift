@@ -124,8 +124,9 @@ final class RuleTestFile {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
     let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
-    let chunk = try runtime.loadFile(atPath: file, environment: environment)
-    runtime.allowModules(in: directory)
+    let sourceFiles = RuleSourceFiles(for: runtime)
+    let chunk = try sourceFiles.loadFile(atPath: file, into: runtime, environment: environment)
+    sourceFiles.allowModules(in: directory)
     try runtime.call(chunk)
     let list = try runtime.call(listTests).first?.tableValue
     var tests: [Int: LoadedFile.Test] = [:]

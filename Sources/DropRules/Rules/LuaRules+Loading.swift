@@ -6,7 +6,7 @@ extension LuaRules {
   func load(paths: [String]) -> [RuleProblem] {
     isLoading = true
     defer { isLoading = false }
-    let loader = RuleFileLoader(runtime: runtime, globals: ["droprules": droprulesGlobal])
+    let loader = RuleFileLoader(runtime: runtime, sourceFiles: sourceFiles, globals: ["droprules": droprulesGlobal])
     var problems: [RuleProblem] = []
     var accepted: [(path: String, targetType: String, types: [TypeIdentifier])] = []
     for path in paths {

@@ -7,6 +7,8 @@ import Foundation
 /// updates the drag's one `info` in place and calls the handler directly.
 final class LuaRules: RuleCalling {
   let runtime: LuaRuntime
+  /// The rule files and the modules they require: the runtime reads no file itself.
+  let sourceFiles: RuleSourceFiles
   /// Reads the board and stages changes; set right after the engine is made.
   weak var engine: DragEngine? {
     didSet {
@@ -66,6 +68,7 @@ final class LuaRules: RuleCalling {
 
   init(limits: LuaLimits) throws(LuaError) {
     runtime = try LuaRuntime(limits: limits)
+    sourceFiles = RuleSourceFiles(for: runtime)
     // A handler's answer is classified in C, by these words: the order is the codes'.
     try runtime.internSymbols(proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index")
     api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)

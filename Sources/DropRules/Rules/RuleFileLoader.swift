@@ -4,6 +4,8 @@ import Foundation
 /// rules, each with `accepts` and the five handlers.
 struct RuleFileLoader {
   let runtime: LuaRuntime
+  /// Reads the files, and the modules they require, for `runtime`.
+  let sourceFiles: RuleSourceFiles
   /// Globals every rule file sees besides the sandbox (`droprules`).
   let globals: [String: LuaValue]
 
@@ -25,9 +27,7 @@ struct RuleFileLoader {
     let results: [LuaValue]
     do {
       let environment = try runtime.newEnvironment(globals: globals)
-      let chunk = try runtime.loadFile(atPath: path, environment: environment)
-      runtime.allowModules(
-        in: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+      let chunk = try sourceFiles.loadFile(atPath: path, into: runtime, environment: environment)
       results = try runtime.call(chunk)
     } catch {
       return ([], [RuleProblem(error, file: path)], [])

@@ -3,12 +3,16 @@ import DropRulesTestSupport
 import Foundation
 import Testing
 
+@testable import DropRules
 @testable import DropRulesLua
 
+/// `require` as rule files see it: the runtime asks, the rule binding's source files
+/// answer from the rule folders only.
 @Suite("require in the sandbox")
-struct LuaRequireTests {
+struct RequireTests {
   let directory: TemporaryDirectory
   let lua: LuaRuntime
+  let sourceFiles: RuleSourceFiles
 
   init() throws {
     directory = try TemporaryDirectory()
@@ -16,7 +20,8 @@ struct LuaRequireTests {
     try directory.write("rules/counter.lua", "loads = (loads or 0) + 1\nreturn { loads = loads }")
     try directory.write("secret.lua", "return 'outside'")
     lua = try LuaRuntime()
-    lua.allowModules(in: directory.path + "/rules")
+    sourceFiles = RuleSourceFiles(for: lua)
+    sourceFiles.allowModules(in: directory.path + "/rules")
   }
 
   @Test("loads a module from a rule directory, dots as folders")

@@ -1,0 +1,54 @@
+import DropRulesLua
+import Foundation
+
+/// Where rule code comes from: rule files, and the modules they `require` from the
+/// folders of the files loaded. The Lua runtime reads no file itself; this is the reader
+/// the rule binding gives it.
+package final class RuleSourceFiles {
+  /// The folders `require` may load modules from, resolved.
+  package private(set) var moduleDirectories: [String] = []
+
+  /// Source files for `runtime`, whose `require` then reads through them (the runtime
+  /// keeps them alive; they hold nothing of it).
+  package init(for runtime: LuaRuntime) {
+    runtime.moduleReader = { name throws(LuaHostError) in try self.module(named: name) }
+  }
+
+  /// Compiles the file at `path` as text in `runtime`, named by `path` in errors, and
+  /// lets `require` load modules from its folder.
+  package func loadFile(
+    atPath path: String, into runtime: LuaRuntime, environment: LuaReference?
+  ) throws(LuaError) -> LuaReference {
+    guard let contents = FileManager.default.contents(atPath: path) else {
+      throw LuaError(kind: .refused, message: "cannot read the file", file: path)
+    }
+    let chunk = try runtime.load(source: contents, chunkName: "@" + path, environment: environment)
+    let directory = (path as NSString).deletingLastPathComponent
+    allowModules(in: directory.isEmpty ? "." : directory)
+    return chunk
+  }
+
+  /// Lets `require` load modules from `directory`.
+  package func allowModules(in directory: String) {
+    let resolved = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+    if !moduleDirectories.contains(resolved) { moduleDirectories.append(resolved) }
+  }
+
+  /// The module `name` (dotted) from the first allowed folder that has it; never a file
+  /// outside those folders, through `..` or a link.
+  func module(named name: String) throws(LuaHostError) -> LuaModuleSource {
+    let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+    for directory in moduleDirectories {
+      let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)
+      let resolved = candidate.resolvingSymlinksInPath().path
+      guard resolved.hasPrefix(directory + "/"), let contents = FileManager.default.contents(atPath: resolved) else {
+        continue
+      }
+      return LuaModuleSource(source: Array(contents), path: candidate.path)
+    }
+    let searched = moduleDirectories.isEmpty ? "(no rule directories)" : moduleDirectories.joined(separator: ", ")
+    throw LuaHostError("require: module '\(name)' not found in the rule directories: \(searched)")
+  }
+}
+
+@available(*, unavailable) extension RuleSourceFiles: Sendable {}
