@@ -2,5 +2,5 @@
 /// a test checks that CHANGELOG.md names it.
 public enum DropRulesVersion {
   /// The version, as `MAJOR.MINOR.PATCH`.
-  public static let current = "0.1.0"
+  public static let current = "0.2.0"
 }
