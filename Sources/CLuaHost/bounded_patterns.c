@@ -95,6 +95,8 @@ static int clua_pm_in_class(int c, int classLetter) {
   case 'u': matches = isupper(c); break;
   case 'w': matches = isalnum(c); break;
   case 'x': matches = isxdigit(c); break;
+  // Deprecated in 5.2, still in Lua 5.4's matcher: %z is the zero byte.
+  case 'z': matches = (c == 0); break;
   default: return classLetter == c;
   }
   if (isupper(classLetter)) matches = !matches;

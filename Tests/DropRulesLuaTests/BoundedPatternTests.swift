@@ -12,7 +12,8 @@ struct BoundedPatternTests {
     // behind the string metatable), and in a plain Lua state, with Lua's own.
     let script = """
       local pieces = { "a", "b", "%a", "%d", "%s", "%W", ".", "(", ")", "()", "[ab]", "[^a]", "[%a-]", "[]]",
-        "[a-c]", "*", "+", "-", "?", "^", "$", "%b()", "%f[%w]", "%1", "%2", "%", "x", "]", "[", "%%", "%.", "\\0" }
+        "[a-c]", "*", "+", "-", "?", "^", "$", "%b()", "%f[%w]", "%1", "%2", "%", "x", "]", "[", "%%", "%.", "\\0",
+        "%z", "%Z", "[%z]", "[^%z]", "%f[%z]", "%f[^%z]" }
       local subjects = { "", "a", "ab", "aab", "abba", "(a(b)c)", "hello world 42", "xaxbx", "a.b", "]]", "^$",
         "a\\0b", "  x  ", "%a%" }
       local inits = { 1, 2, -1, 0, 10, -10 }
