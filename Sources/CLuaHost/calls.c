@@ -301,6 +301,17 @@ static int clua_prepare_worker(lua_State *L) {
       {NULL, NULL},
   };
   luaL_newlib(L, functions);
+  lua_pushcfunction(L, clua_bounded_move);
+  lua_setfield(L, -2, "move");
+  lua_pushcfunction(L, clua_bounded_wrap);
+  lua_setfield(L, -2, "wrap");
+  lua_pushcfunction(L, clua_make_sealed_next);
+  lua_setfield(L, -2, "makeNext");
+  lua_getglobal(L, "table");
+  lua_getfield(L, -1, "sort");
+  lua_pushcclosure(L, clua_bounded_sort, 1);
+  lua_setfield(L, -3, "sort");
+  lua_pop(L, 1);
   out->boundedLibrary = luaL_ref(L, LUA_REGISTRYINDEX);
   // The resident slots' keys, kept alive here so that pushing them later finds them
   // interned and allocates nothing.

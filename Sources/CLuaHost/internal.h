@@ -66,6 +66,13 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
 
 int clua_bounded_resume(lua_State *L);
 int clua_charge_function(lua_State *L);
+int clua_bounded_move(lua_State *L);
+int clua_bounded_wrap(lua_State *L);
+/// `makeNext(sealed, views, hidden)`: the sandbox's `next` over those tables.
+int clua_make_sealed_next(lua_State *L);
+/// Sorts with Lua's own sort, its first upvalue, once the arguments are checked and the
+/// comparisons paid for.
+int clua_bounded_sort(lua_State *L);
 int clua_bounded_find(lua_State *L);
 int clua_bounded_match(lua_State *L);
 int clua_bounded_gmatch(lua_State *L);

@@ -46,7 +46,7 @@ def outcome(lines):
 
 
 def run_lua(name, code):
-    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False, encoding="latin-1") as file:
         file.write(code)
     start = time.monotonic()
     result = subprocess.run(["lua5.4", file.name], capture_output=True, text=True, timeout=600)
@@ -60,7 +60,7 @@ def run_lua(name, code):
 def run_droprules(droprules, name, code):
     folder = tempfile.mkdtemp()
     path = os.path.join(folder, name + "_test.lua")
-    with open(path, "w") as file:
+    with open(path, "w", encoding="latin-1") as file:
         file.write("test(" + json.dumps(name) + ", function()\n" + code + "end)\n")
     start = time.monotonic()
     result = subprocess.run([droprules, "test", "--format", "json", path], capture_output=True, text=True,

@@ -24,5 +24,20 @@ function collectgarbage(option, ...)
   if option == "count" then return realCollect("count") end
   return 0
 end
-debug, io, os, package, dofile, loadfile, require = nil, nil, nil, nil, nil, nil, nil
+-- The sandbox has no debug, io, os or package. The test files use them here and there
+-- (a timer, a traceback, `require "debug"`): these stand-ins, the same in both runs, let
+-- a file go on; an assertion that needs the real library fails in both runs alike, and
+-- so is not compared.
+-- debug's functions answer a table whose every field is 0.
+local function zeros() return setmetatable({}, { __index = function() return 0 end }) end
+debug = setmetatable({ traceback = function(message) return tostring(message or "") end },
+  { __index = function() return zeros end })
+os = { clock = function() return 0 end, time = function() return 0 end, date = function() return "" end,
+  getenv = function() return nil end, setlocale = function() return false end }
+io = { write = function() end, stdin = {}, stdout = {}, stderr = {} }
+package = { loaded = { string = string, table = table, math = math, utf8 = utf8, coroutine = coroutine,
+  debug = debug, os = os, io = io, _G = _G }, path = "", cpath = "" }
+package.loaded.package = package
+dofile, loadfile = nil, nil
+function require(name) return package.loaded[name] or error("module '" .. name .. "' not found") end
 return function() return failures end

@@ -17,10 +17,16 @@ public final class PlainLua {
 
   /// Runs `source` and returns its results as Lua's `tostring` writes them; strings as
   /// their bytes. Throws the error message if it fails.
-  public func run(_ source: String) throws -> [[UInt8]] {
+  public func run(_ source: String, chunkName: String? = nil) throws -> [[UInt8]] {
     lua_settop(state, 0)
     defer { lua_settop(state, 0) }
-    guard luaL_loadstring(state, source) == LUA_OK, lua_pcallk(state, 0, LUA_MULTRET, 0, 0, nil) == LUA_OK else {
+    let code = Array(source.utf8)
+    let loaded = code.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        luaL_loadbufferx(state, $0.baseAddress, $0.count, chunkName ?? source, nil)
+      }
+    }
+    guard loaded == LUA_OK, lua_pcallk(state, 0, LUA_MULTRET, 0, 0, nil) == LUA_OK else {
       throw PlainLuaError(message: String(decoding: bytes(at: -1), as: UTF8.self))
     }
     return (0..<lua_gettop(state)).map { bytes(at: $0 + 1) }

@@ -22,40 +22,15 @@ local maximumPrintedLine = host.maximumPrintedLine
 local charge = bounded.charge
 for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do string[name] = bounded[name] end
 
-local realCreate, realClose = coroutine.create, coroutine.close
 -- Each resume counts the coroutine's instructions with its own hook and pays for the
 -- few it ran without reaching that hook, so short coroutines are never free.
 coroutine.resume = bounded.resume
-local boundedResume = coroutine.resume
+-- In C, as Lua's own wrap, over the bounded resume.
+coroutine.wrap = bounded.wrap
 
-local function unwrap(thread, ok, ...)
-  if ok then return ... end
-  local message = ...
-  realClose(thread)
-  error(message, type(message) == "string" and 2 or 0)
-end
-
-function coroutine.wrap(body)
-  local thread = realCreate(body)
-  return function(...) return unwrap(thread, boundedResume(thread, ...)) end
-end
-
-local realMove, realSort, rawlen, log, tointeger = table.move, table.sort, rawlen, math.log, math.tointeger
-function table.move(source, first, last, offset, destination)
-  -- Only a range Lua's own move accepts is paid for; anything else is its error to raise.
-  local from, to = tointeger(tonumber(first)), tointeger(tonumber(last))
-  if from ~= nil and to ~= nil and to >= from then charge(to * 1.0 - from * 1.0 + 1) end
-  return realMove(source, first, last, offset, destination)
-end
-
-function table.sort(list, comparator)
-  if type(list) == "table" then
-    local count = rawlen(list)
-    if count > 1 then charge(count * log(count, 2)) end
-  end
-  if comparator == nil then return realSort(list) end
-  return realSort(list, comparator)
-end
+-- In C: Lua's checks and messages, and the work paid for as it is done.
+table.move = bounded.move
+table.sort = bounded.sort
 
 -- Compiling costs about an instruction for every eight bytes of source.
 local function chargeSource(piece)
@@ -115,6 +90,13 @@ trusted.fieldReadings = host.fieldReadings
 --- over the object never gives it.
 local hidden = {}
 trusted.hidden = hidden
+
+-- `next` for rule code, in C (its errors name `next` at the rule's line): a host object
+-- is walked through its backing, a view with its own walk, and `hidden` never given.
+local sealedNext = bounded.makeNext(sealed, views, hidden)
+-- The global one too (droprules' own code walks only plain tables with it, which it
+-- walks as Lua's does): Lua names a function in an error by where the globals hold it.
+next = sealedNext
 
 --- A read-only view of `backing`, described by `what` in errors. Reads go straight to
 --- the backing table (no function call), so views cost nothing on the hot path. `walk`
@@ -190,14 +172,7 @@ function trusted.newEnvironment(extra)
     end
     return realRawset(object, key, value)
   end
-  function env.next(object, key)
-    local backing = sealed[object]
-    if backing == nil then return realNext(object, key) end
-    if views[object] ~= nil then return views[object](backing, key) end
-    local nextKey, value = realNext(backing, key)
-    if nextKey == hidden then return realNext(backing, nextKey) end
-    return nextKey, value
-  end
+  env.next = sealedNext
   function env.setmetatable(object, metatable)
     if type(metatable) == "table" and rawget(metatable, "__gc") ~= nil then
       error("__gc metamethods are not available to rules", 2)

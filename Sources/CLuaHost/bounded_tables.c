@@ -1,0 +1,143 @@
+// The sandbox's table.move and table.sort: Lua's semantics (the same checks, in the same
+// order, with the same messages, named after the function the rule called), with the
+// work paid for as it is done, so that a range Lua refuses, or a move a metamethod
+// stops early, costs nothing it did not do.
+#include "internal.h"
+
+/// Elements moved between two charges: each charge also reads the clock.
+enum { CLUA_MOVE_CHUNK = 64 };
+
+/// Whether the value at `argument` can be read (`__index`) or written (`__newindex`) as
+/// a table: a table, or a value whose metatable has the metamethod. Otherwise raises
+/// Lua's own "table expected" error for the argument.
+static void clua_check_table_like(lua_State *L, int argument, int needsIndex, int needsNewIndex) {
+  if (lua_type(L, argument) == LUA_TTABLE) return;
+  int ok = 0;
+  if (lua_getmetatable(L, argument)) {
+    ok = 1;
+    if (needsIndex) {
+      lua_pushliteral(L, "__index");
+      ok = lua_rawget(L, -2) != LUA_TNIL;
+      lua_pop(L, 1);
+    }
+    if (ok && needsNewIndex) {
+      lua_pushliteral(L, "__newindex");
+      ok = lua_rawget(L, -2) != LUA_TNIL;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  if (!ok) luaL_checktype(L, argument, LUA_TTABLE);
+}
+
+int clua_bounded_move(lua_State *L) {
+  lua_Integer first = luaL_checkinteger(L, 2);
+  lua_Integer last = luaL_checkinteger(L, 3);
+  lua_Integer target = luaL_checkinteger(L, 4);
+  int destination = lua_isnoneornil(L, 5) ? 1 : 5;
+  clua_check_table_like(L, 1, 1, 0);
+  clua_check_table_like(L, destination, 0, 1);
+  if (last >= first) {
+    luaL_argcheck(L, first > 0 || last < LUA_MAXINTEGER + first, 3, "too many elements to move");
+    lua_Integer count = last - first + 1;
+    luaL_argcheck(L, target <= LUA_MAXINTEGER - count + 1, 4, "destination wrap around");
+    // Overlapping ranges in one table move from the end, so nothing is read after it
+    // was overwritten.
+    int forward = target > last || target <= first || (destination != 1 && !lua_compare(L, 1, destination, LUA_OPEQ));
+    for (lua_Integer moved = 0; moved < count; moved++) {
+      lua_Integer offset = forward ? moved : count - 1 - moved;
+      lua_geti(L, 1, first + offset);
+      lua_seti(L, destination, target + offset);
+      if (moved % CLUA_MOVE_CHUNK == CLUA_MOVE_CHUNK - 1) clua_charge(L, CLUA_MOVE_CHUNK);
+    }
+    clua_charge(L, count % CLUA_MOVE_CHUNK);
+  }
+  lua_pushvalue(L, destination);
+  return 1;
+}
+
+int clua_bounded_sort(lua_State *L) {
+  // Lua's checks, raised from here so they name 'sort' and the rule's line.
+  clua_check_table_like(L, 1, 1, 1);
+  lua_Integer count = luaL_len(L, 1);
+  if (count > 1) {
+    luaL_argcheck(L, count < INT_MAX, 1, "array too big");
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    // A sort makes about n log2 n comparisons; each is paid for before it is made (a
+    // comparator's own instructions are counted as it runs).
+    double comparisons = (double)count;
+    for (lua_Integer rest = count; rest > 1; rest /= 2) comparisons += (double)count;
+    clua_charge(L, comparisons > 4.0e18 ? -1 : (long long)comparisons);
+  }
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, 2, 0);
+  return 0;
+}
+
+/// `next` of the sandbox: Lua's, except that a host object is walked through the table
+/// behind it (upvalue 1: sealed value -> backing), a view with its own walk (upvalue 2:
+/// view -> walk function), and the key trusted code keeps for itself (upvalue 3) is
+/// never given. A C function, so its errors name `next` and the rule's line as Lua's do.
+static int clua_sealed_next(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return lua_next(L, 1) ? 2 : (lua_pushnil(L), 1);
+  }
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) {
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 2);
+    return 2;
+  }
+  lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  if (!lua_next(L, 3)) return (lua_pushnil(L), 1);
+  if (!lua_rawequal(L, -2, lua_upvalueindex(3))) return 2;
+  lua_pop(L, 1);
+  return lua_next(L, 3) ? 2 : (lua_pushnil(L), 1);
+}
+
+int clua_make_sealed_next(lua_State *L) {
+  lua_settop(L, 3);
+  lua_pushcclosure(L, clua_sealed_next, 3);
+  return 1;
+}
+
+/// The function coroutine.wrap returns: resumes its coroutine (upvalue 1) with the
+/// sandbox's bounded resume. As Lua's: on an error inside the coroutine, the coroutine is
+/// closed and an error its to-be-closed variables raise wins; a string error gets the
+/// caller's position.
+static int clua_wrapped_resume(lua_State *L) {
+  lua_State *thread = lua_tothread(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  int returned = clua_bounded_resume(L);
+  if (lua_toboolean(L, -returned)) return returned - 1;
+  int status = thread != NULL ? lua_status(thread) : LUA_OK;
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pop(L, 1);
+    status = lua_resetthread(thread);
+    lua_xmove(thread, L, 1);
+  }
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+int clua_bounded_wrap(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_State *thread = lua_newthread(L);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, thread, 1);
+  lua_pushcclosure(L, clua_wrapped_resume, 1);
+  return 1;
+}
