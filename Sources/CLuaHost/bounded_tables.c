@@ -126,9 +126,12 @@ static int clua_wrapped_resume(lua_State *L) {
     lua_xmove(thread, L, 1);
   }
   if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    // The cap's error, with a position in front, is still the cap's.
+    int isMemoryError = clua_is_memory_error(L, -1);
     luaL_where(L, 1);
     lua_insert(L, -2);
     lua_concat(L, 2);
+    if (isMemoryError) clua_mark_memory_error(L);
   }
   return lua_error(L);
 }

@@ -117,7 +117,23 @@ void clua_raise_if_spent(lua_State *L, clua_Budget *budget) {
   }
 }
 
-void clua_mark_memory_error(lua_State *L) { clua_budget(L)->memoryErrorValue = lua_topointer(L, -1); }
+void clua_mark_memory_error(lua_State *L) {
+  clua_Budget *budget = clua_budget(L);
+  if (budget->memoryErrorSlot == 0 || !lua_checkstack(L, 1)) return;
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, LUA_REGISTRYINDEX, budget->memoryErrorSlot);
+  budget->memoryErrorRaised = 1;
+}
+
+int clua_is_memory_error(lua_State *L, int index) {
+  clua_Budget *budget = clua_budget(L);
+  if (!budget->memoryErrorRaised || budget->memoryErrorSlot == 0 || !lua_checkstack(L, 1)) return 0;
+  index = lua_absindex(L, index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, budget->memoryErrorSlot);
+  int same = lua_rawequal(L, index, -1);
+  lua_pop(L, 1);
+  return same;
+}
 
 /// Adds `instructions` to the call's count and checks the clock: the price of work
 /// done in C, raised as the budget's own errors.

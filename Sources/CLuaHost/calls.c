@@ -1,7 +1,6 @@
 // Calls into Lua and out of it: the protected call with a traceback, the trampoline
 // that runs Swift functions (a Lua error is raised here, in C, never across a Swift
 // frame), and the allocation-free call of a pointer step.
-#include <lualib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -9,9 +8,9 @@
 /// Message handler for protected calls: appends a traceback to string messages, and
 /// notes whether the error is the memory cap's own (the same value, not the same text).
 /// The message stays a Lua string throughout: as a C string, a NUL in it would cut it short.
-static int clua_traceback(lua_State *L) {
+int clua_traceback(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
-  budget->endedByMemoryLimit = budget->memoryErrorValue != NULL && lua_topointer(L, 1) == budget->memoryErrorValue;
+  budget->endedByMemoryLimit = clua_is_memory_error(L, 1);
   if (lua_tostring(L, 1) == NULL) {
     if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
       lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
@@ -34,7 +33,7 @@ int clua_pcall_traceback(lua_State *L, int nargs, int nresults) {
   return status;
 }
 
-static int clua_trampoline(lua_State *L) {
+int clua_trampoline(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   void *function = lua_touserdata(L, lua_upvalueindex(1));
   if (budget->swiftDispatcher == NULL) clua_raise(L, "the host is not ready");
@@ -49,83 +48,6 @@ static int clua_trampoline(lua_State *L) {
     return lua_error(L);
   }
   return results;
-}
-
-static int clua_swift_function_worker(lua_State *L) {
-  lua_pushcclosure(L, clua_trampoline, 1);
-  lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
-  return 1;
-}
-
-int clua_swift_function_ref(lua_State *L, void *function) {
-  lua_pushcfunction(L, clua_swift_function_worker);
-  lua_pushlightuserdata(L, function);
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
-    lua_pop(L, 1);
-    return LUA_NOREF;
-  }
-  int ref = (int)lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  return ref;
-}
-
-/// Puts the resident slots in place, on a new state before anything else runs; the keys
-/// are interned already, so nothing here allocates.
-static void clua_keep_resident_slots(lua_State *L) {
-  lua_settop(L, 0);
-  lua_pushcfunction(L, clua_traceback);
-  lua_pushliteral(L, "x");
-  lua_pushliteral(L, "y");
-}
-
-/// Pushes `text`, keeps it alive in the registry, and returns its bytes.
-static const char *clua_keep_string(lua_State *L, const char *text) {
-  lua_pushstring(L, text);
-  const char *kept = lua_tostring(L, -1);
-  luaL_ref(L, LUA_REGISTRYINDEX);
-  return kept;
-}
-
-/// What clua_intern_symbols interns, for its protected call.
-typedef struct clua_Symbols {
-  const char *const *words;
-  int count;
-  const char *symbolKey, *numberKey;
-} clua_Symbols;
-
-static int clua_intern_worker(lua_State *L) {
-  const clua_Symbols *symbols = (const clua_Symbols *)lua_touserdata(L, 1);
-  clua_Budget *budget = clua_budget(L);
-  budget->symbolKey = clua_keep_string(L, symbols->symbolKey);
-  budget->numberKey = clua_keep_string(L, symbols->numberKey);
-  for (int code = 0; code < symbols->count; code++) {
-    lua_pushstring(L, symbols->words[code]);
-    budget->symbols[code] = lua_topointer(L, -1);
-    budget->symbolTexts[code] = lua_tolstring(L, -1, &budget->symbolLengths[code]);
-    luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive, so the interned string never changes
-  }
-  budget->symbolCount = symbols->count;
-  return 0;
-}
-
-int clua_intern_symbols(lua_State *L, const char *const *words, int count, const char *symbolKey,
-                        const char *numberKey) {
-  if (count < 0 || count > CLUA_MAX_SYMBOLS) return 0;
-  clua_Symbols symbols = {.words = words, .count = count, .symbolKey = symbolKey, .numberKey = numberKey};
-  clua_Budget *budget = clua_budget(L);
-  budget->symbolCount = 0;
-  budget->symbolKey = NULL;
-  budget->numberKey = NULL;
-  lua_pushcfunction(L, clua_intern_worker);
-  lua_pushlightuserdata(L, &symbols);
-  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-    lua_pop(L, 1);
-    budget->symbolCount = 0;
-    budget->symbolKey = NULL;
-    budget->numberKey = NULL;
-    return 0;
-  }
-  return 1;
 }
 
 /// The code of the symbol at `index`, or -1. Short strings are interned, so the common
@@ -209,11 +131,11 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
   // two, less the result's. An outermost call starts from the resident slots, and the
   // state's base frame keeps LUA_MINSTACK (20) free above them; a nested one asks.
   if (budget->callDepth > 0 && !lua_checkstack(L, 6)) {
-    lua_pushliteral(L, "stack overflow before a call");
+    // Nothing pushed (a message would allocate): the caller reports it.
     out->status = LUA_ERRERR;
     out->kind = CLUA_RESULT_OTHER;
-    out->leftOnStack = 1;
-    out->outermost = budget->callDepth == 0;
+    out->leftOnStack = 0;
+    out->outermost = 0;
     return;
   }
   if (budget->watchedVersion != NULL && *budget->watchedVersion != budget->readingsVersion) {
@@ -242,191 +164,4 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
   } else {
     out->leftOnStack = 1;
   }
-}
-
-/// One write of clua_rawset_integer or clua_rawset_string, for a protected call.
-typedef struct clua_FieldWrite {
-  int table;
-  const char *key;
-  const char *_Nullable text;
-  long long integer;
-  int isText, present;
-} clua_FieldWrite;
-
-static int clua_field_write_worker(lua_State *L) {
-  const clua_FieldWrite *write = (const clua_FieldWrite *)lua_touserdata(L, 1);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, write->table);
-  lua_pushstring(L, write->key);
-  if (!write->present) {
-    lua_pushnil(L);
-  } else if (write->isText) {
-    lua_pushstring(L, write->text);
-  } else {
-    lua_pushinteger(L, (lua_Integer)write->integer);
-  }
-  lua_rawset(L, -3);
-  return 0;
-}
-
-/// Interning the key or the text may allocate: in a protected call, so that a failure
-/// leaves the field as it was rather than jump over the host's frames.
-static int clua_write_field(lua_State *L, const clua_FieldWrite *write) {
-  lua_pushcfunction(L, clua_field_write_worker);
-  lua_pushlightuserdata(L, (void *)write);
-  int status = lua_pcall(L, 1, 0, 0);
-  if (status != LUA_OK) lua_pop(L, 1);
-  return status == LUA_OK;
-}
-
-int clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present) {
-  clua_FieldWrite write = {.table = table, .key = key, .integer = value, .present = present};
-  return clua_write_field(L, &write);
-}
-
-int clua_rawset_string(lua_State *L, int table, const char *key, const char *value) {
-  clua_FieldWrite write = {.table = table, .key = key, .text = value, .isText = 1, .present = value != NULL};
-  return clua_write_field(L, &write);
-}
-
-static int clua_prepare_worker(lua_State *L) {
-  clua_PreparedState *out = (clua_PreparedState *)lua_touserdata(L, 1);
-  luaL_openlibs(L);
-  lua_newtable(L);
-  out->readings = luaL_ref(L, LUA_REGISTRYINDEX);
-  lua_newtable(L);
-  out->fieldReadings = luaL_ref(L, LUA_REGISTRYINDEX);
-  static const luaL_Reg functions[] = {
-      {"find", clua_bounded_find},     {"match", clua_bounded_match},   {"gmatch", clua_bounded_gmatch},
-      {"gsub", clua_bounded_gsub},     {"charge", clua_charge_function}, {"resume", clua_bounded_resume},
-      {NULL, NULL},
-  };
-  luaL_newlib(L, functions);
-  lua_pushcfunction(L, clua_bounded_move);
-  lua_setfield(L, -2, "move");
-  lua_pushcfunction(L, clua_bounded_wrap);
-  lua_setfield(L, -2, "wrap");
-  lua_pushcfunction(L, clua_make_sealed_next);
-  lua_setfield(L, -2, "makeNext");
-  lua_getglobal(L, "table");
-  lua_getfield(L, -1, "sort");
-  lua_pushcclosure(L, clua_bounded_sort, 1);
-  lua_setfield(L, -3, "sort");
-  lua_pop(L, 1);
-  out->boundedLibrary = luaL_ref(L, LUA_REGISTRYINDEX);
-  // The resident slots' keys, kept alive here so that pushing them later finds them
-  // interned and allocates nothing.
-  lua_pushliteral(L, "x");
-  luaL_ref(L, LUA_REGISTRYINDEX);
-  lua_pushliteral(L, "y");
-  luaL_ref(L, LUA_REGISTRYINDEX);
-  return 0;
-}
-
-int clua_prepare_state(lua_State *L, clua_PreparedState *out) {
-  lua_pushcfunction(L, clua_prepare_worker);
-  lua_pushlightuserdata(L, out);
-  int status = lua_pcall(L, 1, 0, 0);
-  if (status != LUA_OK) return status;
-  clua_keep_resident_slots(L);
-  return LUA_OK;
-}
-
-static int clua_seal_worker(lua_State *L) {
-  lua_getglobal(L, "string");
-  lua_pushnil(L);
-  lua_setfield(L, -2, "dump");
-  lua_pop(L, 1);
-  lua_pushliteral(L, "");
-  if (lua_getmetatable(L, -1)) {
-    lua_pushliteral(L, "the string metatable is locked");
-    lua_setfield(L, -2, "__metatable");
-  }
-  return 0;
-}
-
-int clua_seal_libraries(lua_State *L) {
-  lua_pushcfunction(L, clua_seal_worker);
-  int status = lua_pcall(L, 0, 0, 0);
-  if (status != LUA_OK) lua_pop(L, 1);
-  return status;
-}
-
-static int clua_field_ref_worker(lua_State *L) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, (lua_Integer)lua_tointeger(L, 1));
-  lua_pushstring(L, (const char *)lua_touserdata(L, 2));
-  lua_rawget(L, -2);
-  lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
-  return 1;
-}
-
-int clua_field_ref(lua_State *L, int table, const char *key) {
-  lua_pushcfunction(L, clua_field_ref_worker);
-  lua_pushinteger(L, table);
-  lua_pushlightuserdata(L, (void *)key);
-  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
-    lua_pop(L, 1);
-    return LUA_NOREF;
-  }
-  int ref = (int)lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  return ref;
-}
-
-/// Removes every field of the table on top of the stack. Setting an existing field to nil
-/// during a traversal is allowed, and allocates nothing.
-static void clua_empty_top(lua_State *L) {
-  lua_pushnil(L);
-  while (lua_next(L, -2) != 0) {
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    lua_pushnil(L);
-    lua_rawset(L, -4);
-  }
-}
-
-/// Removes keys `[2..n]` of the entry on top from its table `[1]`. Setting a key to nil
-/// never allocates: a key the table lacks is not inserted.
-static void clua_forget_entry_fields(lua_State *L) {
-  if (lua_rawgeti(L, -1, 1) == LUA_TTABLE) {
-    lua_Integer count = (lua_Integer)lua_rawlen(L, -2);
-    for (lua_Integer key = 2; key <= count; key++) {
-      lua_rawgeti(L, -2, key);
-      lua_pushnil(L);
-      lua_rawset(L, -3);
-    }
-  }
-  lua_pop(L, 1);
-}
-
-/// Empties one list of readings from its end, `forget` applied to each table entry.
-static void clua_forget_list(lua_State *L, int list, void (*forget)(lua_State *L)) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, list);
-  for (lua_Integer index = (lua_Integer)lua_rawlen(L, -1); index > 0; index--) {
-    if (lua_rawgeti(L, -1, index) == LUA_TTABLE) forget(L);
-    lua_pop(L, 1);
-    lua_pushnil(L);
-    lua_rawseti(L, -2, index);
-  }
-  lua_pop(L, 1);
-}
-
-void clua_forget_readings(lua_State *L, clua_Budget *budget) {
-  clua_forget_list(L, budget->readingsList, clua_empty_top);
-  clua_forget_list(L, budget->fieldReadingsList, clua_forget_entry_fields);
-  budget->readingsVersion = *budget->watchedVersion;
-}
-
-void clua_forget_stale_readings(lua_State *L, clua_Budget *budget) {
-  if (budget->watchedVersion == NULL || *budget->watchedVersion == budget->readingsVersion) return;
-  // Never expected to fail; the next way into Lua would try again.
-  if (!lua_checkstack(L, 5)) return;
-  clua_forget_readings(L, budget);
-}
-
-void clua_empty_table(lua_State *L, int table, int metatable) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
-  clua_empty_top(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, metatable);
-  lua_setmetatable(L, -2);
-  lua_pop(L, 1);
 }

@@ -11,6 +11,10 @@
 enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100, CLUA_SLOW_STEP = 8 };
 
 void clua_hook(lua_State *L, lua_Debug *ar);
+/// The message handler of every protected call the host makes (calls.c).
+int clua_traceback(lua_State *L);
+/// The C function behind every Swift function Lua can call (calls.c).
+int clua_trampoline(lua_State *L);
 
 /// luaL_error and luaL_typeerror, declared as what they are: they never return (they
 /// longjmp), so the compiler and the analyzer follow the real control flow.
@@ -30,6 +34,11 @@ void clua_charge(lua_State *L, long long instructions);
 /// Raises the error of a spent budget or a passed deadline in `L`, if either happened.
 void clua_raise_if_spent(lua_State *L, clua_Budget *budget);
 int clua_step_for(const clua_Budget *budget, lua_State *L);
+/// The error value on top of `L`, which is raised next, is the memory cap's: kept in
+/// the budget's slot (setting an existing registry slot allocates nothing).
+void clua_mark_memory_error(lua_State *L);
+/// Whether the value at `index` is the memory cap's error of this call.
+int clua_is_memory_error(lua_State *L, int index);
 /// clua_forget_stale_readings once the caller saw the version move, with five free
 /// stack slots at hand.
 void clua_forget_readings(lua_State *L, clua_Budget *budget);
@@ -47,7 +56,7 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->instructionLimit = instructionLimit;
   budget->instructionsUsed = 0;
   budget->instructionsExhausted = 0;
-  budget->memoryErrorValue = NULL;
+  budget->memoryErrorRaised = 0;
   budget->endedByMemoryLimit = 0;
   budget->countingInstructions = 1;
   budget->memoryErrorPending = 0;

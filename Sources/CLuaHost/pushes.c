@@ -91,7 +91,7 @@ void clua_plan_table(clua_PushPlan *plan, int sequenceCount, int fieldCount) {
   clua_PushOp *op = clua_plan_add(plan, CLUA_PUSH_TABLE);
   if (op == NULL) return;
   op->integer = sequenceCount;
-  op->number = fieldCount;
+  op->fieldCount = fieldCount;
 }
 
 void clua_plan_set_index(clua_PushPlan *plan, long long index) {
@@ -103,7 +103,6 @@ void clua_plan_set_field(clua_PushPlan *plan) { clua_plan_add(plan, CLUA_PUSH_SE
 
 void clua_push_plan(lua_State *L, clua_PushPlan *plan) {
   if (plan->failed) clua_raise(L, "not enough memory to pass the host's values to Lua");
-  if (plan->maximumHeight > 1000000) clua_raise(L, "too many values from the host");
   luaL_checkstack(L, plan->maximumHeight, "too many values from the host");
   for (size_t index = 0; index < plan->count; index++) {
     const clua_PushOp *op = &plan->ops[index];
@@ -114,7 +113,7 @@ void clua_push_plan(lua_State *L, clua_PushPlan *plan) {
     case CLUA_PUSH_NUMBER: lua_pushnumber(L, (lua_Number)op->number); break;
     case CLUA_PUSH_STRING: lua_pushlstring(L, plan->bytes ? plan->bytes + op->offset : "", op->length); break;
     case CLUA_PUSH_REFERENCE: lua_rawgeti(L, LUA_REGISTRYINDEX, (lua_Integer)op->integer); break;
-    case CLUA_PUSH_TABLE: lua_createtable(L, (int)op->integer, (int)op->number); break;
+    case CLUA_PUSH_TABLE: lua_createtable(L, (int)op->integer, op->fieldCount); break;
     case CLUA_PUSH_SET_INDEX: lua_rawseti(L, -2, (lua_Integer)op->integer); break;
     case CLUA_PUSH_SET_FIELD: lua_rawset(L, -3); break;
     }

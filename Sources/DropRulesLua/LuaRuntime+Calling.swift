@@ -25,21 +25,24 @@ extension LuaRuntime {
     // From a host function, the call runs on the thread that called it (a coroutine's
     // own stack), not on the main thread, which is suspended in resume.
     let state = activeThread ?? self.state
-    dropStaleReadings()
+    guard dropStaleReadings() else { throw LuaError(kind: .runtime, message: "stack overflow before a Lua call") }
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
-    // Room for the function and the protected push's function and plan; the push
-    // makes room for the arguments itself.
-    guard lua_checkstack(state, 3) != 0 else {
-      throw LuaError(kind: .runtime, message: "no stack left for a Lua call")
+    // Room for the function, the protected push's function and plan (which the arguments
+    // replace; the push makes room for them itself) and the message handler.
+    guard lua_checkstack(state, 4) != 0 else {
+      throw LuaError(kind: .runtime, message: "stack overflow before a Lua call")
     }
     pushReference(function, on: state)
     let plan = startPlan(on: state)
     for argument in arguments { self.plan(argument, into: plan) }
     // Pushed by C in a protected call: running out of memory there is an error, not a
     // jump over this frame.
-    guard clua_push_plan_protected(state, plan) == LUA_OK else {
-      throw LuaError(kind: .runtime, message: "the arguments could not be passed to Lua: " + popString(on: state))
+    let pushed = clua_push_plan_protected(state, plan)
+    guard pushed == LUA_OK else {
+      throw LuaError(
+        kind: pushed == LUA_ERRMEM ? .memoryLimit(limits.maxMemory) : .runtime,
+        message: "the arguments could not be passed to Lua: " + popString(on: state))
     }
     let outermost = clua_budget(state).pointee.callDepth == 0
     if outermost { clua_arm(state, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions)) }

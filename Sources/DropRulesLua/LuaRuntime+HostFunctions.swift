@@ -43,7 +43,7 @@ extension LuaRuntime {
     defer { activeThread = outerThread }
     let body = Result { try box.body(arguments) }
     // Whatever the function changed, Lua sees the new version when it resumes.
-    dropStaleReadings()
+    guard dropStaleReadings() else { return fail("stack overflow in a host function", on: thread) }
     do {
       let results = try body.get()
       let resultBytes = results.reduce(0, { $0 + $1.estimatedLuaBytes })

@@ -12,6 +12,9 @@ extension LuaRuntime {
     let interned = withCStrings(words) { pointers in
       clua_intern_symbols(state, pointers, Int32(pointers.count), symbolKey, numberKey)
     }
+    guard interned != -1 else {
+      throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "no memory left to intern the symbols")
+    }
     guard interned != 0 else {
       throw LuaError(kind: .runtime, message: "at most \(CLUA_MAX_SYMBOLS) symbols can be interned")
     }
@@ -31,6 +34,9 @@ extension LuaRuntime {
       x: local.x, y: local.y, globalX: global.x, globalY: global.y)
     // The C forgets stale readings first, as every way into Lua does.
     clua_call_with_points(state, budget, &slots, Int64(limits.maxInstructions), &result)
+    guard result.status == LUA_OK || result.leftOnStack > 0 else {
+      throw LuaError(kind: .runtime, message: "stack overflow before a handler call")
+    }
     if result.leftOnStack > 0 {
       // callError pops the message itself.
       guard result.status == LUA_OK else {

@@ -38,11 +38,12 @@ public final class LuaRuntime {
   public var heldBytes = 0 {
     didSet { updateExternalBytes() }
   }
+  /// The references the last push plan named, kept alive until the next plan starts
+  /// (by then C has pushed it).
+  var plannedReferences: [LuaReference] = []
   /// What keeps the watched version alive (see ``watchVersion(at:keepingAlive:)``), and
   /// the lists of what trusted Lua read of the embedder's data; the C budget holds the
   /// version's address and the lists' slots, and compares them before any Lua runs.
-  /// The references the current push plan names, alive until C has pushed it.
-  var plannedReferences: [LuaReference] = []
   private var versionOwner: AnyObject?
   private var readings: LuaReference?
   private var fieldReadings: LuaReference?
@@ -123,9 +124,9 @@ public final class LuaRuntime {
   /// Empties what trusted Lua kept of an older version of the embedder's data, in C
   /// (no Lua runs, nothing is allocated, no budget applies): every way into Lua calls this
   /// first, so nothing kept can be read stale, whatever the rule's budget.
-  @inline(__always) func dropStaleReadings() {
+  @inline(__always) func dropStaleReadings() -> Bool {
     // On the running thread: from a host function, the main thread is suspended in resume.
-    clua_forget_stale_readings(activeThread ?? state, budget)
+    clua_forget_stale_readings(activeThread ?? state, budget) != 0
   }
 
   /// Values on the Lua stack besides the resident ones; zero between calls (tests check

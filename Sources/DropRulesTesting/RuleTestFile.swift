@@ -124,7 +124,8 @@ final class RuleTestFile {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
     let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
-    let sourceFiles = RuleSourceFiles(for: runtime)
+    let sourceFiles = RuleSourceFiles()
+    runtime.moduleReader = sourceFiles.module(named:)
     let chunk = try sourceFiles.loadFile(atPath: file, into: runtime, environment: environment)
     sourceFiles.allowModules(in: directory)
     try runtime.call(chunk)

@@ -101,11 +101,28 @@ struct LuaLimitsTests {
     let error = #expect(throws: LuaError.self) { try reached.evaluate(grow) }
     #expect(error?.kind == .memoryLimit(8 << 20))
 
-    let raisedAgain = try LuaRuntime(limits: limits)
-    let again = #expect(throws: LuaError.self) {
-      try raisedAgain.evaluate("local ok, e = pcall(function() \(grow) end) collectgarbage() error(e, 0)")
+    // A host refusal raises the cap's error and leaves the heap free, so what a rule does
+    // next runs: the error raised again (as it is, or through coroutine.wrap, which puts
+    // a position in front) is still the cap's; the rule's own error after catching it,
+    // even one made where the cap's error was once kept, is the rule's.
+    func refusing() throws -> (LuaRuntime, LuaValue) {
+      let lua = try LuaRuntime(limits: limits)
+      let refuse = lua.function { _ in throw LuaHostError.memoryLimit("memory limit of 8388608 bytes exceeded (held)") }
+      return (lua, refuse)
     }
-    #expect(again?.kind == .memoryLimit(8 << 20), "the same error, raised again, is still the limit's")
+    for (source, kind) in [
+      ("local ok, e = pcall(refuse) error(e, 0)", LuaError.Kind.memoryLimit(8 << 20)),
+      ("coroutine.wrap(function() refuse() end)()", .memoryLimit(8 << 20)),
+      ("local ok, e = pcall(coroutine.wrap(function() refuse() end)) error(e, 0)", .memoryLimit(8 << 20)),
+      (
+        "pcall(refuse) local t = {} for i = 1, 20000 do t[i] = ('q'):rep(40) .. i end t = nil "
+          + "error(('q'):rep(40) .. '01', 0)", .runtime
+      ),
+    ] {
+      let (lua, refuse) = try refusing()
+      let error = #expect(throws: LuaError.self) { try lua.evaluate(source, globals: ["refuse": refuse]) }
+      #expect(error?.kind == kind, "\(source)")
+    }
 
     let caughtThenOwn = try LuaRuntime(limits: limits)
     let own = #expect(throws: LuaError.self) {

@@ -18,8 +18,6 @@
 /// Symbols a call result is compared with, by the identity of their interned string.
 enum { CLUA_MAX_SYMBOLS = 8 };
 
-/// Limits and counters of one lua_State, reached from the allocator and the hook
-/// through the allocator's user-data pointer.
 /// What one step of a push plan pushes or does.
 typedef enum clua_PushOpKind {
   CLUA_PUSH_NIL,
@@ -37,8 +35,12 @@ typedef enum clua_PushOpKind {
 
 typedef struct clua_PushOp {
   clua_PushOpKind kind;
+  /// An integer, a boolean, a registry slot, or a table's sequence count.
   long long integer;
   double number;
+  /// A table's field count.
+  int fieldCount;
+  /// A string's bytes in the plan's byte buffer.
   size_t offset, length;
 } clua_PushOp;
 
@@ -57,6 +59,8 @@ typedef struct clua_PushPlan {
   int isMemoryError;
 } clua_PushPlan;
 
+/// Limits and counters of one lua_State, reached from the allocator and the hook
+/// through the allocator's user-data pointer.
 typedef struct clua_Budget {
   size_t memoryInUse;
   size_t memoryLimit;
@@ -75,12 +79,14 @@ typedef struct clua_Budget {
   long long instructionsUsed;
   int countingInstructions;
   int instructionsExhausted;
-  /// The error value last raised for the memory cap (its reserve reached, or the host
-  /// refusing to hold more), and whether that value is what ended the call: the message
-  /// handler compares the value, never its text, so a rule that catches the error and
-  /// raises its own is not taken for a memory limit, and one that raises it again is.
-  /// (An allocation the cap refuses raises Lua's own memory error, LUA_ERRMEM.)
-  const void *_Nullable memoryErrorValue;
+  /// The registry slot that keeps the error value last raised for the memory cap (its
+  /// reserve reached, or the host refusing to hold more) alive, whether one was raised in
+  /// this call, and whether that value is what ended the call: the message handler
+  /// compares the value, never its text, so a rule that catches the error and raises its
+  /// own is not taken for a memory limit, and one that raises it again is. (An
+  /// allocation the cap refuses raises Lua's own memory error, LUA_ERRMEM.)
+  int memoryErrorSlot;
+  int memoryErrorRaised;
   int endedByMemoryLimit;
 
   /// Wall-clock limit of one call in nanoseconds; 0 for none.
@@ -146,10 +152,6 @@ void clua_disarm(lua_State *L);
 /// The host's own charge for work done in Swift: reports a spent budget (returns 1,
 /// every next instruction of the thread failing) instead of raising.
 int clua_charge_or_report(lua_State *L, long long instructions);
-/// The host refused memory to the running call (a result or a printed line that does not
-/// fit under the cap): the error message on top of `L`, which the host raises next, is a
-/// memory limit's.
-void clua_mark_memory_error(lua_State *L);
 /// Bytes the host holds for rules outside the Lua heap, counted against the cap.
 void clua_set_external_bytes(lua_State *L, size_t bytes);
 
@@ -186,8 +188,8 @@ void clua_free_plan(clua_PushPlan *plan);
 enum { CLUA_SLOT_TRACEBACK = 1, CLUA_SLOT_KEY_X = 2, CLUA_SLOT_KEY_Y = 3, CLUA_RESIDENT_SLOTS = 3 };
 
 /// Interns up to CLUA_MAX_SYMBOLS words a call result is classified by (code = index),
-/// and the keys a table result holds a symbol and a number under. Returns 0 if there
-/// are too many words.
+/// and the keys a table result holds a symbol and a number under, in a protected call.
+/// Returns 0 if there are too many words, -1 if memory ran out (nothing interned).
 int clua_intern_symbols(lua_State *L, const char *_Nonnull const *_Nonnull words, int count, const char *symbolKey,
                         const char *numberKey);
 
@@ -237,11 +239,11 @@ typedef struct clua_PointCall {
 } clua_PointCall;
 
 /// Forgets stale readings (clua_forget_stale_readings), writes the two points in place
-/// (`x` and `y`), then calls `function(first, second)` under the budget with
-/// the resident message handler. When
-/// the result is nil, a boolean or a symbol, the stack is left as it was; otherwise the
-/// result (or error message) stays on top for the caller to read and pop, and
-/// `out->leftOnStack` is 1. Allocates nothing of its own.
+/// (`x` and `y`), then calls `function(first, second)` under the budget with the
+/// resident message handler. When the result is nil, a boolean or a symbol, the stack
+/// is left as it was; otherwise the result (or error message) stays on top for the
+/// caller to read and pop, and `out->leftOnStack` is 1. A nested call with no stack
+/// left pushes nothing: an error status with `leftOnStack` 0. Allocates nothing of its own.
 void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCall *call, long long instructionLimit,
                            clua_CallResult *out);
 
@@ -259,7 +261,9 @@ void clua_empty_table(lua_State *L, int table, int metatable);
 /// each entry `{table, key...}` of the field readings list, removes those keys of
 /// `table`; then empties both lists. Allocates nothing and raises nothing: host upkeep
 /// that cannot fail, run on `L` (the running thread) before any Lua runs.
-void clua_forget_stale_readings(lua_State *L, clua_Budget *budget);
+/// Returns 0, having forgotten nothing, only when `L` has no stack left for it: the
+/// caller must then not run Lua.
+int clua_forget_stale_readings(lua_State *L, clua_Budget *budget);
 /// The registry slots a new state's preparation made.
 typedef struct clua_PreparedState {
   /// The two lists of readings (see clua_forget_stale_readings).

@@ -68,7 +68,8 @@ final class LuaRules: RuleCalling {
 
   init(limits: LuaLimits) throws(LuaError) {
     runtime = try LuaRuntime(limits: limits)
-    sourceFiles = RuleSourceFiles(for: runtime)
+    sourceFiles = RuleSourceFiles()
+    runtime.moduleReader = sourceFiles.module(named:)
     // A handler's answer is classified in C, by these words: the order is the codes'.
     try runtime.internSymbols(proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index")
     api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)

@@ -8,11 +8,10 @@ package final class RuleSourceFiles {
   /// The folders `require` may load modules from, resolved.
   package private(set) var moduleDirectories: [String] = []
 
-  /// Source files for `runtime`, whose `require` then reads through them (the runtime
-  /// keeps them alive; they hold nothing of it).
-  package init(for runtime: LuaRuntime) {
-    runtime.moduleReader = { name throws(LuaHostError) in try self.module(named: name) }
-  }
+  /// No files yet: ``loadFile(atPath:into:environment:)`` and
+  /// ``allowModules(in:)`` add folders. Give a runtime ``module(named:)`` as its module
+  /// reader, so its `require` reads through them.
+  package init() {}
 
   /// Compiles the file at `path` as text in `runtime`, named by `path` in errors, and
   /// lets `require` load modules from its folder.
@@ -36,7 +35,7 @@ package final class RuleSourceFiles {
 
   /// The module `name` (dotted) from the first allowed folder that has it; never a file
   /// outside those folders, through `..` or a link.
-  func module(named name: String) throws(LuaHostError) -> LuaModuleSource {
+  package func module(named name: String) throws(LuaHostError) -> LuaModuleSource {
     let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
     for directory in moduleDirectories {
       let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)

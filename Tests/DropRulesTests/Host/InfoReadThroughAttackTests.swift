@@ -8,7 +8,7 @@ import Testing
 @testable import DropRulesModel
 @testable import DropRulesTools
 
-/// Attacks on `info` reading the drag from the engine when first asked (`host.drag`,
+/// Attacks on `info` reading the drag from the engine when first asked (`host.dragState`,
 /// api.lua's `infoReader`), on the sandbox's hidden bookkeeping key, on points that store
 /// only `x` and `y`, and on an info kept past its drag. Every attempt is kept: a test that
 /// holds documents the defence. The bugs the first pass found are fixed, and their tests
@@ -625,9 +625,7 @@ struct InfoReadThroughAttackTests {
     try host.movePointer(to: Point(x: 30, y: 25))
     try host.cancel()
     #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))")
-    // The parent of this change (8ec005f^) gives 4, 4, 30.0, 25.0, 2. Cause: api.lua
-    // newInfo's points hold only x and y (pointMetatable, api.lua:321-329), and the
-    // view's __pairs / the sandbox's next walk the raw table (sandbox.lua:94, env.next).
+    // A point stores x and y only; its view walks x, y, 1, 2 (api.lua's pointNext).
     #expect(host.printedLines == ["4\t4\t30.0\t25.0\t2"])
   }
 
@@ -707,7 +705,7 @@ struct InfoReadThroughAttackTests {
     try host.movePointer(to: Point(x: 70, y: 10))
     try host.cancel()
     #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))")
-    // Not new: the parent of this change (8ec005f^) behaves the same.
+    // The kept point is emptied at the end of its drag, as its info is.
     #expect(
       host.printedLines == ["false\tdrag that has ended\t70.0"] || host.printedLines == ["true\t70.0\t70.0"],
       "\(host.printedLines)")
@@ -869,9 +867,8 @@ struct InfoReadThroughAttackTests {
     try host.beginDrag(DragRequest(items: items))
     try host.moveOver("a")
     try host.cancel()
-    // The parent of this change (8ec005f^) passes: a nil field was a plain miss. Now the
-    // backing's __index is infoReader (api.lua:302-304, 345): 13 instructions a loop turn
-    // for info.source against 4 for a present field.
+    // info.source is fixed for the drag (nil here): a miss in the backing that its reader
+    // answers without asking the host.
     #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))")
     #expect(host.printedLines == ["0\t20000"])
   }
@@ -942,10 +939,8 @@ struct InfoReadThroughAttackTests {
     try host.beginDrag(DragRequest(items: (0..<500).map { .external(textItem("x\($0)")) }))
     try host.moveOver("a")
     let outcome = try host.drop()
-    // The parent of this change (8ec005f^) passes. Cause: every board change moves the
-    // ReadVersion, the host forgets all five drag fields (fieldReadings), and the next read
-    // of any of them calls host.drag() and rebuilds every item object (api.lua:305-312)
-    // under the rule's budget, though the items never change during a drag.
+    // Every board change moves the ReadVersion, but info.items is fixed for the drag:
+    // nothing rebuilds the 500 item objects on the rule's budget.
     #expect(outcome == .performed, "\(brief(host.diagnostics))")
     #expect(host.board.target("a")?.items.count == 500)
   }
@@ -971,7 +966,7 @@ struct InfoReadThroughAttackTests {
     try host.beginDrag(DragRequest(items: (0..<20_000).map { .external(textItem("x\($0)")) }))
     try host.moveOver("a")
     let outcome = try host.drop()
-    // Same cause as the 500-item drop above (api.lua:305-312).
+    // As the 500-item drop above: no read rebuilds the items.
     #expect(outcome == .performed, "\(brief(host.diagnostics))")
     #expect(host.printedLines == ["0\t10"])
   }
@@ -991,8 +986,7 @@ struct InfoReadThroughAttackTests {
     #expect(try host.moveOver("a") == .move, "the first read is the host's work")
     let afterChange = try host.setModifiers([.option])
     try host.cancel()
-    // The parent of this change (8ec005f^) passes: modifiers were pushed as host work.
-    // Same cause as the 500-item drop above (api.lua:305-312).
+    // Reading the modifiers again asks the host for them alone, not for the 2,000 items.
     #expect(afterChange == .copy)
     #expect(host.diagnostics.isEmpty, "\(brief(host.diagnostics))")
   }

@@ -209,6 +209,36 @@ struct KeptObjectTests {
     #expect(host.printedLines == ["0\t2000"])
   }
 
+  @Test("a point kept past its drag raises on every read: a field, an index, its length, a walk")
+  func keptPointRaises() throws {
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        local kept
+        return { box = { dropUpdated = function(info)
+          if kept then
+            local answers = {}
+            for _, read in ipairs({ function() return kept.x end, function() return kept[1] end,
+              function() return #kept end, function() return next(kept) end }) do
+              local ok, message = pcall(read)
+              answers[#answers + 1] = tostring(ok) .. ":" .. tostring(message):match("drag that has ended") 
+            end
+            print(table.concat(answers, " "))
+          end
+          kept = info.location
+          return "move"
+        end } }
+        """, targets: row(["a"]), items: [], directory: directory)
+    for _ in 0..<2 {
+      try host.beginDrag(DragRequest(items: [.external(textItem("x"))]))
+      try host.moveOver("a")
+      try host.cancel()
+    }
+    #expect(host.diagnostics.isEmpty, "\(host.diagnostics.prefix(1).map(\.message))")
+    let ended = "false:drag that has ended"
+    #expect(host.printedLines == [[ended, ended, ended, ended].joined(separator: " ")])
+  }
+
   @Test("fields that read nil (a top-level target's parent, an outside drag's source) answer nil every time")
   func nilFieldsReadNil() throws {
     let directory = try TemporaryDirectory()

@@ -20,7 +20,8 @@ struct RequireTests {
     try directory.write("rules/counter.lua", "loads = (loads or 0) + 1\nreturn { loads = loads }")
     try directory.write("secret.lua", "return 'outside'")
     lua = try LuaRuntime()
-    sourceFiles = RuleSourceFiles(for: lua)
+    sourceFiles = RuleSourceFiles()
+    lua.moduleReader = sourceFiles.module(named:)
     sourceFiles.allowModules(in: directory.path + "/rules")
   }
 

@@ -210,10 +210,11 @@ local function fetchPlacement(id, read, key)
   if rawget(read, complete) then return nil end
   local targetType, frame, parent = host.targetInfo(id)
   checked(targetType, "target '" .. id .. "' is no longer on the board")
-  read[complete] = true
   read.type = targetType
   read.frame = freeze(frame, "target.frame (read-only)")
   if parent ~= nil then read.parent = targetObject(parent) end
+  -- Last: if making a field raised (memory), the next read asks again.
+  read[complete] = true
   -- Raw: `read` falls back to the object's backing and its reader, which would fetch a
   -- nil parent again, forever.
   return rawget(read, key)
@@ -393,7 +394,7 @@ end
 --- The metatable of an ended drag's info: the host empties the info's backing table and
 --- gives it this (without running Lua, so it cannot fail), and a rule that kept the info
 --- gets an error, not stale data.
-local endedDragMetatable = { __index = endedDrag }
+local endedDragMetatable = { __index = endedDrag, __len = endedDrag }
 function api.endedDragMetatable() return endedDragMetatable end
 
 --- The names of the fields objects read from the host when asked (`item = {...}`,
