@@ -171,6 +171,10 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
   if (lua_gethookcount(L) != step) lua_sethook(L, clua_hook, lua_gethookmask(L), step);
   if (budget->memoryErrorPending) {
     budget->memoryErrorPending = 0;
+    // Into the reserve: collect first, as Lua does before it gives up on an allocation,
+    // and refuse only what is live.
+    lua_gc(L, LUA_GCCOLLECT, 0);
+    if (budget->memoryInUse + budget->externalBytes <= budget->memoryLimit - budget->memoryReserve) return;
     luaL_where(L, 1);
     lua_pushfstring(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memoryLimit);
     lua_concat(L, 2);

@@ -138,6 +138,19 @@ struct LuaLimitsTests {
     #expect(imitation?.kind == .runtime, "the limit's words raised by a rule are the rule's error")
   }
 
+  @Test("memory is collected before the cap refuses it: live data over half the cap, and plenty of garbage")
+  func collectsBeforeRefusing() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 1 << 40, maxMemory: 16 << 20, maxTime: .zero))
+    let kept = try lua.evaluateFirst(
+      """
+      local live = {}
+      for i = 1, 95 do live[i] = string.rep(string.char(65 + i % 26), 100000) .. i end
+      for i = 1, 3000 do local garbage = string.rep("x", 50000) .. i end
+      return #live
+      """)
+    #expect(kept == .integer(95))
+  }
+
   @Test("limits are configurable")
   func configurableLimits() throws {
     let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 1_000_000, maxMemory: 4 << 20))

@@ -42,7 +42,10 @@ struct LuaSandboxTests {
     #expect(results.first?.isNil == true)
     #expect(results.count == 2 && results[1].stringValue?.contains("binary") == true)
     #expect(try lua.evaluateFirst("return load('return 6 * 7')()") == .integer(42))
-    #expect(try lua.evaluateFirst("return load('return 6 * 7', 'x', 'b')()") == .integer(42))
+    // A mode without "t" refuses text, as Lua's load does.
+    #expect(
+      try lua.evaluate("return load('return 6 * 7', 'x', 'b')")
+        == [.nil, "attempt to load a text chunk (mode is 'b')"])
   }
 
   @Test("the runtime refuses binary chunks handed to it directly")
@@ -103,9 +106,33 @@ struct LuaSandboxTests {
   @Test("each environment has its own globals and library tables")
   func environmentsAreIsolated() throws {
     let lua = try LuaRuntime()
-    try lua.evaluate("shared = 1; string.extra = 2")
+    try lua.evaluate("shared = 1; table.extra = 2")
     #expect(try lua.evaluateFirst("return shared").isNil)
-    #expect(try lua.evaluateFirst("return string.extra").isNil)
+    #expect(try lua.evaluateFirst("return table.extra").isNil)
+  }
+
+  @Test("the string library is read-only, and says why: a helper added to it would never be a method")
+  func stringIsReadOnly() throws {
+    let lua = try LuaRuntime()
+    let error = #expect(throws: LuaError.self) {
+      try lua.evaluate("\nfunction string.trim(s) return (s:gsub('^%s+', '')) end")
+    }
+    #expect(error?.line == 2)
+    #expect(error?.message.contains("string (read-only: strings share one set of methods across rule files") == true)
+    #expect(throws: LuaError.self) { try lua.evaluate("string.upper = nil") }
+    #expect(throws: LuaError.self) { try lua.evaluate("rawset(string, 'x', 1)") }
+    #expect(try lua.evaluateFirst("return ('abc'):upper() .. string.upper('d')") == "ABCD")
+    #expect(try lua.evaluateFirst("local n = 0 for _ in pairs(string) do n = n + 1 end return n > 10") == true)
+  }
+
+  @Test("load with an explicit nil environment leaves the chunk none, as Lua's does")
+  func loadWithNilEnvironment() throws {
+    let lua = try LuaRuntime()
+    let answers = try lua.evaluate(
+      "local ok, message = pcall(load('return print', 'chunk', 't', nil)) return ok, message")
+    #expect(answers.first == .boolean(false))
+    #expect(answers.dropFirst().first?.stringValue?.contains("_ENV") == true)
+    #expect(try lua.evaluateFirst("return load('return type')() == type") == true)
   }
 
   @Test("syntax errors name the file and line")

@@ -20,6 +20,7 @@ local concat = table.concat
 local bounded = host.bounded
 local maximumPrintedLine = host.maximumPrintedLine
 local charge = bounded.charge
+local realFind = bounded.find
 for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do string[name] = bounded[name] end
 
 -- Each resume counts the coroutine's instructions with its own hook and pays for the
@@ -96,7 +97,7 @@ trusted.hidden = hidden
 local sealedNext = bounded.makeNext(sealed, views, hidden)
 -- The global one too (droprules' own code walks only plain tables with it, which it
 -- walks as Lua's does): Lua names a function in an error by where the globals hold it.
-next = sealedNext
+next = sealedNext -- luacheck: ignore 121
 
 --- A read-only view of `backing`, described by `what` in errors. Reads go straight to
 --- the backing table (no function call), so views cost nothing on the hot path. `walk`
@@ -159,7 +160,11 @@ function trusted.newEnvironment(extra)
     select = select, getmetatable = getmetatable,
     tonumber = tonumber, tostring = tostring, type = type, xpcall = xpcall,
     _VERSION = _VERSION,
-    string = copy(string, "dump"), table = copy(table), math = copy(math),
+    -- Read-only: a string's methods are the one string library every file's strings
+    -- share, so a helper added here would never be a method; say so at the write.
+    string = trusted.view(copy(string, "dump"),
+      "string (read-only: strings share one set of methods across rule files; keep helpers in a local table)"),
+    table = copy(table), math = copy(math),
     utf8 = copy(utf8), coroutine = copy(coroutine),
   }
   env._G = env
@@ -172,15 +177,22 @@ function trusted.newEnvironment(extra)
     end
     return realRawset(object, key, value)
   end
-  env.next = sealedNext
+  env.next = sealedNext -- luacheck: ignore 121
   function env.setmetatable(object, metatable)
     if type(metatable) == "table" and rawget(metatable, "__gc") ~= nil then
       error("__gc metamethods are not available to rules", 2)
     end
     return realSetmetatable(object, metatable)
   end
-  function env.load(chunk, chunkName, _, chunkEnv)
-    return realLoad(boundedChunk(chunk), chunkName, "t", chunkEnv == nil and env or chunkEnv)
+  -- As Lua's load, text only: a mode without "t" refuses text as Lua's does (binary
+  -- chunks are never loaded), and an explicit nil environment leaves the chunk none.
+  function env.load(...)
+    local chunk, chunkName, mode, chunkEnv = ...
+    if type(mode) == "string" and not realFind(mode, "t", 1, true) then
+      return nil, "attempt to load a text chunk (mode is '" .. mode .. "')"
+    end
+    if select("#", ...) < 4 then chunkEnv = env end
+    return realLoad(boundedChunk(chunk), chunkName, "t", chunkEnv)
   end
   function env.collectgarbage(option)
     if option ~= "count" then

@@ -816,7 +816,7 @@ struct InfoReadThroughAttackTests {
     let changer = """
       -- The changer may only change its own copies of what all files share.
       droprules.conforms = function() return true end
-      string.rep = nil
+      table.concat = nil
       return { changer = {
         dropEntered = function(info, target)
           target:insert(info.items[1])
