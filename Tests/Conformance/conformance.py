@@ -7,7 +7,7 @@ fetched by whoever runs this and never committed) twice, after the same prelude
 with `lua5.4`, and inside `droprules test` with default limits. An assertion that holds
 in lua5.4 must hold in droprules; a suite that lua5.4 finishes must finish.
 
-    python3 Tests/Conformance/conformance.py TESTES_DIR [--droprules PATH] [SUITE ...]
+    python3 Tests/Conformance/conformance.py TESTES_DIR [SUITE ...] [--hard] [--droprules PATH]
 
 Prints one line per suite (assertions that failed only in droprules, whether it
 finished, and the time of each run) and exits 1 if any suite differs.
@@ -17,6 +17,32 @@ import argparse, json, os, re, subprocess, sys, tempfile, time
 SUITES = ["pm", "strings", "sort", "utf8", "tpack", "math", "coroutine", "nextvar",
           "literals", "closure", "events", "goto", "constructs", "vararg"]
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Where a file cannot go on without what the sandbox forbids (debug's setmetatable for
+# numbers and nil, setupvalue), the block is left out, the same in both runs: each entry
+# is text of the v5.4.4 file and what replaces it. Nothing else is changed.
+ADAPTATIONS = {
+    "events": [(
+        "mt = {__index = function (a,b) return a+b end,",
+        "if false then -- debug.setmetatable on basic types: no debug in the sandbox\n"
+        "mt = {__index = function (a,b) return a+b end,",
+    ), (
+        "debug.setmetatable(nil, {})\n",
+        "debug.setmetatable(nil, {})\nend\n",
+    )],
+    "coroutine": [(
+        "debug.setupvalue(f, 1, g)\nassert(run(f, {\"idx\", \"nidx\", \"idx\"}) == 11)\nassert(g.k.AAA == 11)\n",
+        "-- debug.setupvalue: no debug in the sandbox\n",
+    )],
+}
+
+
+def adapted(name, source):
+    for old, new in ADAPTATIONS.get(name, []):
+        if old not in source:
+            sys.exit(f"{name}.lua is not v5.4.4's: cannot find {old!r}")
+        source = source.replace(old, new, 1)
+    return source
 
 
 def long_string(text):
@@ -83,11 +109,14 @@ def main():
     parser.add_argument("testes")
     parser.add_argument("suites", nargs="*", default=SUITES)
     parser.add_argument("--droprules", default=os.path.join(HERE, "..", "..", ".build", "debug", "droprules"))
+    parser.add_argument("--hard", action="store_true", help="run the long tests too (_soft = false)")
     arguments = parser.parse_args()
     prelude = open(os.path.join(HERE, "prelude.lua")).read()
+    if arguments.hard:
+        prelude = prelude.replace("_soft = true", "_soft = false", 1)
     differ = False
     for name in arguments.suites:
-        source = open(os.path.join(arguments.testes, name + ".lua"), encoding="latin-1").read()
+        source = adapted(name, open(os.path.join(arguments.testes, name + ".lua"), encoding="latin-1").read())
         code = driver(name, source, prelude)
         lua_failed, lua_done, lua_time, lua_error = run_lua(name, code)
         ours_failed, ours_done, ours_time, ours_error = run_droprules(arguments.droprules, name, code)
