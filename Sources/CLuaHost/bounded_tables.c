@@ -144,3 +144,102 @@ int clua_bounded_wrap(lua_State *L) {
   lua_pushcclosure(L, clua_wrapped_resume, 1);
   return 1;
 }
+
+/// Pays for one more element of a long loop: a charge (which reads the clock) every
+/// CLUA_MOVE_CHUNK elements, so a loop the count hook cannot see still meets the budget
+/// and the deadline, however long a length a `__len` reports or an `__index` chain runs.
+static inline void clua_pay_element(lua_State *L, lua_Integer done) {
+  if (done % CLUA_MOVE_CHUNK == CLUA_MOVE_CHUNK - 1) clua_charge(L, CLUA_MOVE_CHUNK);
+}
+
+int clua_bounded_insert(lua_State *L) {
+  clua_check_table_like(L, 1, 1, 1);
+  lua_Integer firstEmpty = luaL_len(L, 1) + 1;
+  lua_Integer position = firstEmpty;
+  switch (lua_gettop(L)) {
+  case 2: break;
+  case 3: {
+    position = luaL_checkinteger(L, 2);
+    // Unsigned: one comparison tells both 1 <= position and position <= firstEmpty.
+    luaL_argcheck(L, (lua_Unsigned)position - 1u < (lua_Unsigned)firstEmpty, 2, "position out of bounds");
+    lua_Integer done = 0;
+    for (lua_Integer index = firstEmpty; index > position; index--, done++) {
+      lua_geti(L, 1, index - 1);
+      lua_seti(L, 1, index);
+      clua_pay_element(L, done);
+    }
+    break;
+  }
+  default: return luaL_error(L, "wrong number of arguments to 'insert'");
+  }
+  lua_seti(L, 1, position);
+  return 0;
+}
+
+int clua_bounded_remove(lua_State *L) {
+  clua_check_table_like(L, 1, 1, 1);
+  lua_Integer size = luaL_len(L, 1);
+  lua_Integer position = luaL_optinteger(L, 2, size);
+  if (position != size) {
+    luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+  }
+  lua_geti(L, 1, position);
+  lua_Integer done = 0;
+  for (; position < size; position++, done++) {
+    lua_geti(L, 1, position + 1);
+    lua_seti(L, 1, position);
+    clua_pay_element(L, done);
+  }
+  lua_pushnil(L);
+  lua_seti(L, 1, position);
+  return 1;
+}
+
+/// Adds element `index` of the table at 1 to the buffer, as concat requires: a string or
+/// a number.
+static void clua_concat_element(lua_State *L, luaL_Buffer *buffer, lua_Integer index) {
+  lua_geti(L, 1, index);
+  if (!lua_isstring(L, -1)) {
+    luaL_error(L, "invalid value (at index %I) in table for 'concat'", (LUAI_UACINT)index);
+  }
+  luaL_addvalue(buffer);
+}
+
+int clua_bounded_concat(lua_State *L) {
+  clua_check_table_like(L, 1, 1, 0);
+  lua_Integer last = luaL_len(L, 1);
+  size_t separatorLength = 0;
+  const char *separator = luaL_optlstring(L, 2, "", &separatorLength);
+  lua_Integer index = luaL_optinteger(L, 3, 1);
+  last = luaL_optinteger(L, 4, last);
+  luaL_Buffer buffer;
+  luaL_buffinit(L, &buffer);
+  lua_Integer done = 0;
+  for (; index < last; index++, done++) {
+    clua_concat_element(L, &buffer, index);
+    luaL_addlstring(&buffer, separator, separatorLength);
+    clua_pay_element(L, done);
+  }
+  if (index == last) clua_concat_element(L, &buffer, index);
+  luaL_pushresult(&buffer);
+  return 1;
+}
+
+int clua_bounded_unpack(lua_State *L) {
+  lua_Integer first = luaL_optinteger(L, 2, 1);
+  lua_Integer last = lua_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
+  if (first > last) return 0;
+  lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first;
+  if (count >= (unsigned int)INT_MAX || !lua_checkstack(L, (int)(++count))) {
+    return luaL_error(L, "too many results to unpack");
+  }
+  // Pushing is paid for before it is done: the values are on the stack, under the cap.
+  clua_charge(L, (long long)count);
+  lua_Integer done = 0;
+  for (; first < last; first++, done++) {
+    lua_geti(L, 1, first);
+    clua_pay_element(L, done);
+  }
+  lua_geti(L, 1, last);
+  return (int)count;
+}

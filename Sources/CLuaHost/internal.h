@@ -76,6 +76,10 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
 int clua_bounded_resume(lua_State *L);
 int clua_charge_function(lua_State *L);
 int clua_bounded_move(lua_State *L);
+int clua_bounded_insert(lua_State *L);
+int clua_bounded_remove(lua_State *L);
+int clua_bounded_concat(lua_State *L);
+int clua_bounded_unpack(lua_State *L);
 int clua_bounded_wrap(lua_State *L);
 /// `makeNext(sealed, views, hidden)`: the sandbox's `next` over those tables.
 int clua_make_sealed_next(lua_State *L);

@@ -145,6 +145,14 @@ static int clua_prepare_worker(lua_State *L) {
   luaL_newlib(L, functions);
   lua_pushcfunction(L, clua_bounded_move);
   lua_setfield(L, -2, "move");
+  lua_pushcfunction(L, clua_bounded_insert);
+  lua_setfield(L, -2, "insert");
+  lua_pushcfunction(L, clua_bounded_remove);
+  lua_setfield(L, -2, "remove");
+  lua_pushcfunction(L, clua_bounded_concat);
+  lua_setfield(L, -2, "concat");
+  lua_pushcfunction(L, clua_bounded_unpack);
+  lua_setfield(L, -2, "unpack");
   lua_pushcfunction(L, clua_bounded_wrap);
   lua_setfield(L, -2, "wrap");
   lua_pushcfunction(L, clua_make_sealed_next);

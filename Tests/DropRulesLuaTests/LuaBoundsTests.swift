@@ -123,6 +123,26 @@ struct LuaBoundsTests {
     #expect(own.contains("bad argument #3 to 'table.move' (too many elements to move)"))
   }
 
+  @Test(
+    "table functions pay for loops no instruction runs: a __len that reports 2^50, a long __index chain",
+    arguments: [
+      "local t = setmetatable({}, { __len = function() return 1 << 50 end }) table.insert(t, 1, 'x')",
+      "local t = setmetatable({}, { __len = function() return 1 << 50 end }) table.remove(t, 1)",
+      "local t = setmetatable({}, { __len = function() return 1 << 50 end }) return table.concat(t, ',', 1, 2)"
+        + " .. #table.concat(setmetatable({}, { __index = function() return 'x' end }), '', 1, 1 << 40)",
+      "local root = {} for _ = 1, 1900 do root = setmetatable({}, { __index = root }) end "
+        + "return select('#', table.unpack(root, 1, 500000))",
+      "local root = setmetatable({}, { __index = function() return 'x' end }) "
+        + "for _ = 1, 1900 do root = setmetatable({}, { __index = root }) end "
+        + "return #table.concat(root, '', 1, 1 << 30)",
+    ])
+  func tableLoopsArePaid(source: String) throws {
+    // Stopped by the budget, or by the deadline for a chain: either way within seconds.
+    let started = ContinuousClock.now
+    try expectStopped(source, limits: LuaLimits())
+    #expect(ContinuousClock.now - started < .seconds(5))
+  }
+
   @Test("load pays for the source it compiles")
   func loadCharges() throws {
     try expectStopped(

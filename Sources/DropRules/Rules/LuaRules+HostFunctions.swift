@@ -124,6 +124,14 @@ extension LuaRules {
         }
         let id = arguments.first?.stringValue ?? ""
         guard !id.isEmpty else { return [.nil, .string("droprules.declareType: the type identifier is empty")] }
+        guard !TypeRegistry.isBuiltIn(TypeIdentifier(id)) else {
+          return [
+            .nil,
+            .string(
+              "droprules.declareType: '\(id)' is a built-in type, and what it conforms to is the same for every "
+                + "rule file; declare a type of your own that conforms to it instead"),
+          ]
+        }
         do {
           try engine?.declareType(TypeIdentifier(id), conformsTo: Self.typeList(arguments.dropFirst().first))
         } catch {

@@ -29,9 +29,14 @@ coroutine.resume = bounded.resume
 -- In C, as Lua's own wrap, over the bounded resume.
 coroutine.wrap = bounded.wrap
 
--- In C: Lua's checks and messages, and the work paid for as it is done.
+-- In C: Lua's checks and messages, and the work paid for as it is done (a length a
+-- `__len` reports, or an `__index` chain, cannot make a loop the count hook cannot see).
 table.move = bounded.move
 table.sort = bounded.sort
+table.insert = bounded.insert
+table.remove = bounded.remove
+table.concat = bounded.concat
+table.unpack = bounded.unpack
 
 -- Compiling costs about an instruction for every eight bytes of source.
 local function chargeSource(piece)

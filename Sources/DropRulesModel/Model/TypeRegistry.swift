@@ -19,6 +19,10 @@ public struct TypeRegistry: Sendable {
   /// Whether `type` is built in or was declared.
   public func isKnown(_ type: TypeIdentifier) -> Bool { parents[type] != nil }
 
+  /// Whether `type` is one of the platform's own (`public.image`, `public.png`...):
+  /// what it conforms to is the same for every rule file.
+  package static func isBuiltIn(_ type: TypeIdentifier) -> Bool { BuiltInTypes.parents[type] != nil }
+
   /// Whether `type` conforms to `other`, directly or through its ancestors.
   public func conforms(_ type: TypeIdentifier, to other: TypeIdentifier) -> Bool {
     if type == other { return true }

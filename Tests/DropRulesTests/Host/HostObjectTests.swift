@@ -217,6 +217,36 @@ struct HostObjectTests {
     #expect(lines.first?.contains("tables with a metatable") == true)
     #expect(lines.last?.contains("nested deeper than 32 levels") == true)
   }
+
+  @Test("target:set refuses text that is not UTF-8, at the rule's line, rather than change it silently")
+  func invalidUTF8IsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        return { box = { dropUpdated = function(info, target)
+          local answers = {}
+          for _, value in ipairs({ "caf\\xE9", { note = "ok", tags = { "\\xFF" } }, "café" }) do
+            local ok, message = pcall(target.set, target, "v", value)
+            answers[#answers + 1] = tostring(ok) .. ":" .. tostring(message)
+          end
+          local ok, message = pcall(target.set, target, "\\xC0", 1)
+          answers[#answers + 1] = tostring(ok) .. ":" .. tostring(message)
+          print(table.concat(answers, " | "), target.data.v)
+          return "move"
+        end } }
+        """, targets: row(["a"]), items: [], directory: directory)
+    try host.beginDrag(DragRequest(items: [.external(textItem("x"))]))
+    try host.moveOver("a")
+    try host.cancel()
+    let line = host.printedLines.first ?? ""
+    let refused = "holds text that is not valid UTF-8"
+    let parts = line.split(separator: " | ").map(String.init)
+    #expect(parts.count == 4, "\(line)")
+    #expect(parts[0].hasPrefix("false:") && parts[0].contains(refused))
+    #expect(parts[1].hasPrefix("false:") && parts[1].contains(refused))
+    #expect(parts[2] == "true:nil")
+    #expect(parts[3].hasPrefix("false:") && parts[3].contains("'?' holds text") && parts[3].hasSuffix("café"))
+  }
 }
 
 @Suite("Host memory account")

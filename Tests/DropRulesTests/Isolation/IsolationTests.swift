@@ -122,4 +122,27 @@ struct IsolationTests {
     try host.moveOver("v")
     #expect(host.printedLines == ["original"])
   }
+
+  @Test("a rule file cannot change what a built-in type conforms to: it is told so at its line, and loads nothing")
+  func builtInTypesAreFixed() throws {
+    let directory = try TemporaryDirectory()
+    let error = #expect(throws: (any Error).self) {
+      _ = try makeHost(
+        rules: """
+          -- An image is text, says this file, so that its rule takes every image dropped.
+
+          droprules.declareType("public.png", { conformsTo = { "public.text" } })
+          return { box = {} }
+          """, targets: row(["a"]), items: [], directory: directory)
+    }
+    let message = "\(error.map { "\($0)" } ?? "")"
+    #expect(message.contains("rules.lua:3"), "\(message)")
+    #expect(message.contains("'public.png' is a built-in type"), "\(message)")
+    // A type of its own that conforms to both is fine.
+    _ = try makeHost(
+      rules: """
+        droprules.declareType("com.example.sticker", { conformsTo = { "public.png", "public.text" } })
+        return { box = {} }
+        """, targets: row(["a"]), items: [], directory: directory)
+  }
 }

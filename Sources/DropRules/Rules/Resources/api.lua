@@ -191,10 +191,28 @@ function Target.remove(target, item)
   change(host.remove(targetID(target, "target:remove"), itemID(item, "target:remove")))
 end
 
+-- Whether every string in `value` (keys too) is UTF-8: data is JSON text, and the host
+-- would otherwise replace what is not with U+FFFD, silently. Each table is visited once.
+local utf8len = utf8.len
+local function isText(value, seen)
+  if type(value) == "string" then return utf8len(value) ~= nil end
+  if type(value) ~= "table" or seen[value] then return true end
+  seen[value] = true
+  for key, element in next, value do
+    if not isText(key, seen) or not isText(element, seen) then return false end
+  end
+  return true
+end
+
 function Target.set(target, key, value)
   local id = targetID(target, "target:set")
   if type(key) ~= "string" then fail("target:set expects a string key, got " .. type(key), 2) end
-  change(host.setData(id, key, thaw(value)))
+  value = thaw(value)
+  if not isText(key, {}) or not isText(value, {}) then
+    fail("target:set: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
+      .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
+  end
+  change(host.setData(id, key, value))
 end
 
 local targetFields = {}
