@@ -28,7 +28,9 @@ extension LuaRuntime {
     guard status == LUA_OK else {
       let message = popString()
       let kind: LuaError.Kind =
-        status == LUA_ERRMEM ? .memoryLimit(limits.maxMemory) : .syntax
+        status == LUA_ERRMEM
+        ? .memoryLimit(limits.maxMemory)
+        : budget.pointee.compileTimedOut != 0 ? .timeLimit(limits.maxTimeMilliseconds) : .syntax
       throw restoringFullPath(LuaError(kind: kind, rawMessage: message))
     }
     if let environment {

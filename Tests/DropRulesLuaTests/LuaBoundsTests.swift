@@ -143,6 +143,20 @@ struct LuaBoundsTests {
     #expect(ContinuousClock.now - started < .seconds(5))
   }
 
+  @Test("compiling stops at the time limit: the parser runs no instruction the count hook could see")
+  func compileDeadline() throws {
+    let source = String(repeating: "x = 1\n", count: 600_000)
+    let hurried = try LuaRuntime(limits: LuaLimits(maxTime: .milliseconds(1)))
+    let started = ContinuousClock.now
+    let error = #expect(throws: LuaError.self) { try hurried.load(source: source, chunkName: "=big") }
+    #expect(error?.kind == .timeLimit(1))
+    #expect(error?.message.contains("compiling took longer than the time limit") == true)
+    #expect(ContinuousClock.now - started < .seconds(2))
+    #expect(try hurried.evaluateFirst("return 1 + 1") == .integer(2))
+    // With no time limit the same text compiles.
+    _ = try LuaRuntime(limits: LuaLimits(maxTime: .zero)).load(source: source, chunkName: "=big")
+  }
+
   @Test("load pays for the source it compiles")
   func loadCharges() throws {
     try expectStopped(

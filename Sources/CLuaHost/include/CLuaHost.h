@@ -86,6 +86,8 @@ typedef struct clua_Budget {
   /// own is not taken for a memory limit, and one that raises it again is. (An
   /// allocation the cap refuses raises Lua's own memory error, LUA_ERRMEM.)
   int memoryErrorSlot;
+  /// The last clua_loadtext stopped at the time limit.
+  int compileTimedOut;
   int memoryErrorRaised;
   int endedByMemoryLimit;
 
@@ -285,7 +287,8 @@ int clua_field_ref(lua_State *L, int table, const char *key);
 
 // MARK: Chunks (chunks.c)
 
-/// Compiles text only.
+/// Compiles text only, a piece at a time, and stops once the state's time limit has
+/// passed since it began (an error status, with compileTimedOut set).
 int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkName);
 /// Loads bytecode that clua_dump made in this process from a chunk clua_loadtext
 /// compiled. Lua does not verify bytecode, so nothing else may ever reach this.

@@ -8,6 +8,10 @@ package final class RuleSourceFiles {
   /// The folders `require` may load modules from, resolved.
   package private(set) var moduleDirectories: [String] = []
 
+  /// The largest rule file or module droprules reads: larger Lua is generated data, read
+  /// whole and compiled before any limit could stop it.
+  package static let maximumSourceBytes = 4 << 20
+
   /// No files yet: ``loadFile(atPath:into:environment:)`` and
   /// ``allowModules(in:)`` add folders. Give a runtime ``module(named:)`` as its module
   /// reader, so its `require` reads through them.
@@ -18,6 +22,7 @@ package final class RuleSourceFiles {
   package func loadFile(
     atPath path: String, into runtime: LuaRuntime, environment: LuaReference?
   ) throws(LuaError) -> LuaReference {
+    if let problem = Self.sizeProblem(atPath: path) { throw LuaError(kind: .refused, message: problem, file: path) }
     guard let contents = FileManager.default.contents(atPath: path) else {
       throw LuaError(kind: .refused, message: "cannot read the file", file: path)
     }
@@ -40,13 +45,25 @@ package final class RuleSourceFiles {
     for directory in moduleDirectories {
       let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)
       let resolved = candidate.resolvingSymlinksInPath().path
-      guard resolved.hasPrefix(directory + "/"), let contents = FileManager.default.contents(atPath: resolved) else {
-        continue
+      guard resolved.hasPrefix(directory + "/"), FileManager.default.fileExists(atPath: resolved) else { continue }
+      if let problem = Self.sizeProblem(atPath: resolved) {
+        throw LuaHostError("require: '\(candidate.path)': \(problem)")
       }
+      guard let contents = FileManager.default.contents(atPath: resolved) else { continue }
       return LuaModuleSource(source: Array(contents), path: candidate.path)
     }
     let searched = moduleDirectories.isEmpty ? "(no rule directories)" : moduleDirectories.joined(separator: ", ")
     throw LuaHostError("require: module '\(name)' not found in the rule directories: \(searched)")
+  }
+}
+
+extension RuleSourceFiles {
+  /// Why the file at `path` is too large to read, told before reading it; nil if it is not.
+  static func sizeProblem(atPath path: String) -> String? {
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    guard size > maximumSourceBytes else { return nil }
+    return "the file is \(size) bytes; droprules reads at most \(maximumSourceBytes) bytes of Lua source "
+      + "per file (keep generated data in a scenario or in JSON, not in Lua)"
   }
 }
 

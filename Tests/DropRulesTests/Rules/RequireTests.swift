@@ -62,4 +62,18 @@ struct RequireTests {
       "local p = require('probe'); return p.io == nil and p.os == nil and p.dump == nil")
     #expect(value == true)
   }
+
+  @Test("a rule file or module over the source size cap is refused before it is read, and says why")
+  func sizeCap() throws {
+    let big = String(repeating: "-- generated\n", count: RuleSourceFiles.maximumSourceBytes / 10)
+    try directory.write("rules/huge.lua", big)
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("return require('huge')") }
+    #expect(error?.message.contains("droprules reads at most \(RuleSourceFiles.maximumSourceBytes) bytes") == true)
+    let path = try directory.write("huge_rule.lua", big)
+    let refused = #expect(throws: LuaError.self) {
+      try RuleSourceFiles().loadFile(atPath: path, into: lua, environment: nil)
+    }
+    #expect(refused?.kind == .refused)
+    #expect(refused?.file == path)
+  }
 }
