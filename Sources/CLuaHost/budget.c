@@ -156,6 +156,9 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
     return;
   }
   if (ar->event != LUA_HOOKCOUNT || !budget->countingInstructions) return;
+  // Any error raised below is raised inside the hook, where Lua runs no hook: an xpcall
+  // message handler would run unbounded (the sandbox's xpcall asks, and skips it).
+  budget->raisedInHook = 1;
   budget->instructionsUsed += lua_gethookcount(L);
   if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
   if (budget->timeLimit != 0) {
@@ -174,13 +177,24 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
     // Into the reserve: collect first, as Lua does before it gives up on an allocation,
     // and refuse only what is live.
     lua_gc(L, LUA_GCCOLLECT, 0);
-    if (budget->memoryInUse + budget->externalBytes <= budget->memoryLimit - budget->memoryReserve) return;
+    if (budget->memoryInUse + budget->externalBytes <= budget->memoryLimit - budget->memoryReserve) {
+      budget->raisedInHook = 0;
+      return;
+    }
     luaL_where(L, 1);
     lua_pushfstring(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memoryLimit);
     lua_concat(L, 2);
     clua_mark_memory_error(L);
     lua_error(L);
   }
+  budget->raisedInHook = 0;
+}
+
+/// `raisedInHook()`: whether the error being handled was raised by the count hook, where
+/// no hook runs.
+int clua_raised_in_hook_function(lua_State *L) {
+  lua_pushboolean(L, clua_budget(L)->raisedInHook);
+  return 1;
 }
 
 /// Arms the count hook (and the line hook when coverage observes) for one call.

@@ -57,6 +57,7 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->instructionsUsed = 0;
   budget->instructionsExhausted = 0;
   budget->memoryErrorRaised = 0;
+  budget->raisedInHook = 0;
   budget->endedByMemoryLimit = 0;
   budget->countingInstructions = 1;
   budget->memoryErrorPending = 0;
@@ -76,6 +77,7 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
 int clua_bounded_resume(lua_State *L);
 int clua_charge_function(lua_State *L);
 int clua_bounded_move(lua_State *L);
+int clua_raised_in_hook_function(lua_State *L);
 int clua_bounded_insert(lua_State *L);
 int clua_bounded_remove(lua_State *L);
 int clua_bounded_concat(lua_State *L);

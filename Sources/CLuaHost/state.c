@@ -145,6 +145,8 @@ static int clua_prepare_worker(lua_State *L) {
   luaL_newlib(L, functions);
   lua_pushcfunction(L, clua_bounded_move);
   lua_setfield(L, -2, "move");
+  lua_pushcfunction(L, clua_raised_in_hook_function);
+  lua_setfield(L, -2, "raisedInHook");
   lua_pushcfunction(L, clua_bounded_insert);
   lua_setfield(L, -2, "insert");
   lua_pushcfunction(L, clua_bounded_remove);

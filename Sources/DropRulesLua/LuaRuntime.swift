@@ -215,11 +215,35 @@ public final class LuaRuntime {
     lineObserver?(String(source.dropFirst()), line)
   }
 
+  /// The error message on top (popped), cut as a printed line is: a rule that raises a
+  /// message of megabytes, step after step, must not fill the host's memory and its
+  /// trace. Lua's traceback at its end is kept.
   func popString(on thread: OpaquePointer? = nil) -> String {
     let thread = thread ?? state
     defer { clua_pop(thread, 1) }
-    if lua_type(thread, -1) == LUA_TSTRING { return Self.string(at: -1, on: thread) }
-    return "(error object is a \(String(cString: luaTypeName(thread, -1))) value)"
+    guard lua_type(thread, -1) == LUA_TSTRING else {
+      return "(error object is a \(String(cString: luaTypeName(thread, -1))) value)"
+    }
+    var length = 0
+    guard let pointer = clua_tostring(thread, -1, &length) else { return "" }
+    let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+    let limit = Self.maximumPrintedLineBytes
+    guard length > 2 * limit else { return String(decoding: bytes, as: UTF8.self) }
+    // The traceback our message handler appended starts at the last marker near the end.
+    let marker = Array("\nstack traceback:".utf8)
+    let tailStart = max(limit, length - 4 * limit)
+    var tracebackStart = length
+    var index = length - marker.count
+    while index >= tailStart {
+      if bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) {
+        tracebackStart = index
+        break
+      }
+      index -= 1
+    }
+    let message = String(decoding: bytes[0..<limit], as: UTF8.self)
+    let traceback = String(decoding: bytes[tracebackStart..<length], as: UTF8.self)
+    return message + "... (\(tracebackStart - limit) more bytes not shown)" + traceback
   }
 
   func pushReference(_ reference: LuaReference, on thread: OpaquePointer? = nil) {

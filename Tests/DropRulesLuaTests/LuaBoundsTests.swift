@@ -157,6 +157,26 @@ struct LuaBoundsTests {
     _ = try LuaRuntime(limits: LuaLimits(maxTime: .zero)).load(source: source, chunkName: "=big")
   }
 
+  @Test("an xpcall message handler never runs unbounded after a limit's error, which Lua raises where no hook runs")
+  func xpcallHandlerAfterALimit() throws {
+    let started = ContinuousClock.now
+    try expectStopped(
+      "xpcall(function() while true do end end, function() while true do end end)",
+      limits: LuaLimits(), by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+    // The memory cap's error can be caught: the xpcall returns it, its handler skipped.
+    let capped = try LuaRuntime(limits: LuaLimits(maxInstructions: 1 << 40, maxMemory: 8 << 20, maxTime: .seconds(30)))
+    let answer = try capped.evaluateFirst(
+      "local t = {} local ok = xpcall(function() while true do t[#t + 1] = ('x'):rep(1000) end end, "
+        + "function() while true do end end) t = nil return ok")
+    #expect(answer == .boolean(false))
+    #expect(ContinuousClock.now - started < .seconds(10))
+    // An ordinary error still reaches the rule's handler.
+    let lua = try LuaRuntime()
+    let handled = try lua.evaluate(
+      "return xpcall(function() error('boom', 0) end, function(m) return 'handled ' .. m end)")
+    #expect(handled == [.boolean(false), "handled boom"])
+  }
+
   @Test("load pays for the source it compiles")
   func loadCharges() throws {
     try expectStopped(

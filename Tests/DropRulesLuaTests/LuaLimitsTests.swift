@@ -151,6 +151,16 @@ struct LuaLimitsTests {
     #expect(kept == .integer(95))
   }
 
+  @Test("an error message of megabytes is cut as a printed line is, and keeps its position and traceback")
+  func longErrorMessagesAreCut() throws {
+    let lua = try LuaRuntime()
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("\nerror(string.rep('x', 4 << 20))") }
+    #expect(error?.line == 2)
+    #expect((error?.message.utf8.count ?? .max) < 9_000)
+    #expect(error?.message.hasSuffix("more bytes not shown)") == true, "\(error?.message.suffix(80) ?? "")")
+    #expect(error?.traceback.contains("stack traceback:") == true)
+  }
+
   @Test("limits are configurable")
   func configurableLimits() throws {
     let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 1_000_000, maxMemory: 4 << 20))

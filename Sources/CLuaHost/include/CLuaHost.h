@@ -88,6 +88,9 @@ typedef struct clua_Budget {
   int memoryErrorSlot;
   /// The last clua_loadtext stopped at the time limit.
   int compileTimedOut;
+  /// The count hook is raising an error: Lua runs no hook until it is handled, so an
+  /// xpcall message handler must not run rule code then.
+  int raisedInHook;
   int memoryErrorRaised;
   int endedByMemoryLimit;
 

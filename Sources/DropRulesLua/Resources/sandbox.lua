@@ -21,6 +21,7 @@ local bounded = host.bounded
 local maximumPrintedLine = host.maximumPrintedLine
 local charge = bounded.charge
 local realFind = bounded.find
+local raisedInHook, realXpcall = bounded.raisedInHook, xpcall
 for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do string[name] = bounded[name] end
 
 -- Each resume counts the coroutine's instructions with its own hook and pays for the
@@ -198,6 +199,17 @@ function trusted.newEnvironment(extra)
     end
     if select("#", ...) < 4 then chunkEnv = env end
     return realLoad(boundedChunk(chunk), chunkName, "t", chunkEnv)
+  end
+  -- A limit's error is raised inside the count hook, where Lua runs no hook: a message
+  -- handler run then would be unbounded. It is skipped, and the error goes on as it is.
+  function env.xpcall(body, handler, ...)
+    if type(handler) ~= "function" then
+      error("bad argument #2 to 'xpcall' (function expected, got " .. type(handler) .. ")", 2)
+    end
+    return realXpcall(body, function(message)
+      if raisedInHook() then return message end
+      return handler(message)
+    end, ...)
   end
   function env.collectgarbage(option)
     if option ~= "count" then
