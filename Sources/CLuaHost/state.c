@@ -147,6 +147,9 @@ static int clua_prepare_worker(lua_State *L) {
   lua_setfield(L, -2, "move");
   lua_pushcfunction(L, clua_raised_in_hook_function);
   lua_setfield(L, -2, "raisedInHook");
+  // A fresh math library (its random state its own), for each environment.
+  lua_pushcfunction(L, luaopen_math);
+  lua_setfield(L, -2, "newMath");
   lua_pushcfunction(L, clua_bounded_insert);
   lua_setfield(L, -2, "insert");
   lua_pushcfunction(L, clua_bounded_remove);

@@ -111,6 +111,15 @@ struct LuaSandboxTests {
     #expect(try lua.evaluateFirst("return table.extra").isNil)
   }
 
+  @Test("each environment draws its own random numbers: one file's math.random never moves another's")
+  func randomStateIsPerEnvironment() throws {
+    let lua = try LuaRuntime()
+    let first = try lua.evaluateFirst("return math.random(1 << 40)")
+    try lua.evaluate("for _ = 1, 100 do math.random() end math.randomseed(42)")
+    #expect(try lua.evaluateFirst("return math.random(1 << 40)") == first, "runs repeat, file by file")
+    #expect(try LuaRuntime().evaluateFirst("return math.random(1 << 40)") == first)
+  }
+
   @Test("the string library is read-only, and says why: a helper added to it would never be a method")
   func stringIsReadOnly() throws {
     let lua = try LuaRuntime()

@@ -22,6 +22,15 @@ local maximumPrintedLine = host.maximumPrintedLine
 local charge = bounded.charge
 local realFind = bounded.find
 local raisedInHook, realXpcall = bounded.raisedInHook, xpcall
+
+-- Each environment's math library is a library of its own, with its own random state,
+-- seeded alike so that runs repeat: one file's math.random never moves another's.
+local randomSeed = host.randomSeed
+local function ownMath()
+  local library = bounded.newMath()
+  library.randomseed(randomSeed)
+  return library
+end
 for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do string[name] = bounded[name] end
 
 -- Each resume counts the coroutine's instructions with its own hook and pays for the
@@ -170,7 +179,7 @@ function trusted.newEnvironment(extra)
     -- share, so a helper added here would never be a method; say so at the write.
     string = trusted.view(copy(string, "dump"),
       "string (read-only: strings share one set of methods across rule files; keep helpers in a local table)"),
-    table = copy(table), math = copy(math),
+    table = copy(table), math = ownMath(),
     utf8 = copy(utf8), coroutine = copy(coroutine),
   }
   env._G = env
@@ -253,5 +262,5 @@ function trusted.newEnvironment(extra)
   return env
 end
 
-math.randomseed(host.randomSeed)
+math.randomseed(randomSeed)
 return trusted
