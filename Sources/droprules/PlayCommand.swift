@@ -55,7 +55,10 @@ struct PlayCommand: AsyncParsableCommand {
     let page = PlaygroundPage().html(scenario: loaded, ruleFiles: host.ruleFiles)
     let session = ProtocolSession(host: host, declaredTypes: loaded.types, limits: limitOptions.limits)
     let server = PlaygroundServer(
-      dispatcher: PlaygroundDispatcher(dispatcher: ProtocolDispatcher(session: session)), page: page, port: UInt16(port)
+      dispatcher: PlaygroundDispatcher(
+        dispatcher: ProtocolDispatcher(
+          session: session, ruleRoots: Self.ruleRoots(of: host.ruleFiles, scenario: scenario))),
+      page: page, port: UInt16(port)
     )
     do {
       try await server.run { port in
@@ -67,5 +70,15 @@ struct PlayCommand: AsyncParsableCommand {
       Console.error("cannot serve on 127.0.0.1:\(port): \(error)")
       throw Exit.loadError
     }
+  }
+
+  /// The folders the page may load rules from: those of the rules it started with, and
+  /// the scenario's own.
+  static func ruleRoots(of ruleFiles: [String], scenario: String) -> [String] {
+    let folders = (ruleFiles + [scenario]).map { path -> String in
+      let folder = (path as NSString).deletingLastPathComponent
+      return folder.isEmpty ? "." : folder
+    }
+    return Array(Set(folders)).sorted()
   }
 }

@@ -48,8 +48,15 @@ extension ProtocolDispatcher {
     try requireNoDrag()
     let params = try RPCParams(json, allowed: ["rules"])
     let paths = try params.strings("rules")
-    for (offset, path) in (paths ?? []).enumerated() where !FileManager.default.fileExists(atPath: path) {
-      throw .invalidParams(at: "\(RPCParams.root).rules[\(offset)]", "no such rule file or folder '\(path)'")
+    for (offset, path) in (paths ?? []).enumerated() {
+      let at = "\(RPCParams.root).rules[\(offset)]"
+      guard FileManager.default.fileExists(atPath: path), let resolved = RealPath.of(path) else {
+        throw .invalidParams(at: at, "no such rule file or folder '\(path)'")
+      }
+      if let ruleRoots, !ruleRoots.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) {
+        throw .invalidParams(
+          at: at, "'\(path)' is outside the folders rules load from here (\(ruleRoots.joined(separator: ", ")))")
+      }
     }
     let report: RuleLoadReport
     do { report = try session.loadRules(paths) } catch { throw .session(error) }

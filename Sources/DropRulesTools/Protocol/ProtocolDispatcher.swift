@@ -28,8 +28,19 @@ public final class ProtocolDispatcher {
   /// in a way old clients would notice.
   public static let protocolVersion = 1
 
+  /// The folders `load` may read rule files from, resolved; nil: anywhere (the client
+  /// of `droprules serve` is the app that embeds it). The playground sets them: its
+  /// client is a web page.
+  let ruleRoots: [String]?
+
   /// A dispatcher that drives `session`; requests change it, one at a time.
-  public init(session: ProtocolSession) { self.session = session }
+  /// - Parameters:
+  ///   - session: the protocol session the requests drive.
+  ///   - ruleRoots: when set, `load` reads rule files only inside these folders.
+  public init(session: ProtocolSession, ruleRoots: [String]? = nil) {
+    self.session = session
+    self.ruleRoots = ruleRoots?.compactMap(RealPath.of)
+  }
 
   /// Answers one request text (a line without its newline): a response, an array of
   /// responses for a batch, or nil when there is nothing to answer (notifications, a

@@ -13,7 +13,9 @@ final class ProtocolClient {
   let dispatcher: ProtocolDispatcher
   private var nextID = 0
 
-  init(session: ProtocolSession) { dispatcher = ProtocolDispatcher(session: session) }
+  init(session: ProtocolSession, ruleRoots: [String]? = nil) {
+    dispatcher = ProtocolDispatcher(session: session, ruleRoots: ruleRoots)
+  }
 
   /// A session with `rules` loaded from `directory` and the two-box board.
   convenience init(rules: String, directory: TemporaryDirectory, limits: LuaLimits = LuaLimits()) throws {
