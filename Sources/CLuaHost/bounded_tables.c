@@ -56,24 +56,84 @@ int clua_bounded_move(lua_State *L) {
   return 1;
 }
 
+/// Runs the original library function (upvalue 1, a C function) in this very call, so
+/// that its errors name the function the rule called, at the rule's line, as Lua's do.
+static int clua_run_original(lua_State *L) {
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  if (original == NULL) return luaL_error(L, "the sandbox lost a library function");
+  return original(L);
+}
+
 int clua_bounded_sort(lua_State *L) {
-  // Lua's checks, raised from here so they name 'sort' and the rule's line.
-  clua_check_table_like(L, 1, 1, 1);
-  lua_Integer count = luaL_len(L, 1);
-  if (count > 1) {
-    luaL_argcheck(L, count < INT_MAX, 1, "array too big");
-    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
-    // A sort makes about n log2 n comparisons; each is paid for before it is made (a
-    // comparator's own instructions are counted as it runs).
-    double comparisons = (double)count;
-    for (lua_Integer rest = count; rest > 1; rest /= 2) comparisons += (double)count;
-    clua_charge(L, comparisons > 4.0e18 ? -1 : (long long)comparisons);
+  // A plain table: about n log2 n comparisons, each paid for before it is made, and,
+  // without a comparator, each as long as the strings it compares (a comparator's own
+  // instructions are counted as it runs). Anything else is Lua's own to check.
+  int plainTable = lua_type(L, 1) == LUA_TTABLE;
+  if (plainTable && lua_getmetatable(L, 1)) {
+    lua_pop(L, 1);
+    plainTable = 0;
   }
+  if (plainTable) {
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 1);
+    if (count > 1) {
+      double perComparison = 1;
+      if (lua_isnoneornil(L, 2) && lua_checkstack(L, 1)) {
+        double bytes = 0;
+        for (lua_Integer index = 1; index <= count; index++) {
+          if (lua_rawgeti(L, 1, index) == LUA_TSTRING) bytes += (double)lua_rawlen(L, -1);
+          lua_pop(L, 1);
+          if (index % 1024 == 0) clua_charge(L, 1024);
+        }
+        perComparison += bytes / (double)count / 16;
+      }
+      double comparisons = (double)count;
+      for (lua_Integer rest = count; rest > 1; rest /= 2) comparisons += (double)count;
+      double cost = comparisons * perComparison;
+      clua_charge(L, cost > 4.0e18 ? -1 : (long long)cost);
+    }
+  }
+  return clua_run_original(L);
+}
+
+/// A position in a string of `length` bytes as Lua's utf8 functions read it: negative
+/// counts from the end.
+static lua_Integer clua_relative_position(lua_Integer position, size_t length) {
+  if (position >= 0) return position;
+  if ((size_t)(-position) > length) return 0;
+  return (lua_Integer)length + position + 1;
+}
+
+int clua_bounded_by_range(lua_State *L) {
+  // Work linear in the bytes from argument 2 (default 1) to argument 3 (default: the
+  // end, or argument 2 when upvalue 2 is true), paid for before it is done; arguments
+  // Lua would refuse are left to it.
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    size_t length = lua_rawlen(L, 1);
+    int isnum = 1;
+    lua_Integer first = lua_isnoneornil(L, 2) ? 1 : lua_tointegerx(L, 2, &isnum);
+    int endIsFirst = lua_toboolean(L, lua_upvalueindex(2));
+    lua_Integer last = -1;
+    if (!lua_isnoneornil(L, 3)) {
+      int lastIsnum = 1;
+      last = lua_tointegerx(L, 3, &lastIsnum);
+      isnum = isnum && lastIsnum;
+    } else if (endIsFirst) {
+      last = first;
+    }
+    if (isnum) {
+      lua_Integer from = clua_relative_position(first, length);
+      lua_Integer to = clua_relative_position(last, length);
+      if (to >= from) clua_charge(L, (long long)((to - from + 1) / 16));
+    }
+  }
+  return clua_run_original(L);
+}
+
+int clua_wrap_by_range(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
   lua_settop(L, 2);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, 2, 0);
-  return 0;
+  lua_pushcclosure(L, clua_bounded_by_range, 2);
+  return 1;
 }
 
 /// `next` of the sandbox: Lua's, except that a host object is walked through the table

@@ -147,6 +147,8 @@ static int clua_prepare_worker(lua_State *L) {
   lua_setfield(L, -2, "move");
   lua_pushcfunction(L, clua_raised_in_hook_function);
   lua_setfield(L, -2, "raisedInHook");
+  lua_pushcfunction(L, clua_wrap_by_range);
+  lua_setfield(L, -2, "byRange");
   // A fresh math library (its random state its own), for each environment.
   lua_pushcfunction(L, luaopen_math);
   lua_setfield(L, -2, "newMath");

@@ -177,6 +177,33 @@ struct LuaBoundsTests {
     #expect(handled == [.boolean(false), "handled boom"])
   }
 
+  @Test(
+    "utf8 functions and sorts of long strings pay for the bytes they scan",
+    arguments: [
+      "local s = ('é'):rep(8 << 20) for _ = 1, 1000 do utf8.len(s) end",
+      "local s = ('é'):rep(8 << 20) for _ = 1, 1000 do utf8.codepoint(s, 1, -1) end",
+      "local long = ('x'):rep(1 << 20) local t = {} for i = 1, 2000 do t[i] = long .. i end "
+        + "for _ = 1, 100 do table.sort(t) end",
+    ])
+  func scanningIsPaid(source: String) throws {
+    let started = ContinuousClock.now
+    try expectStopped(source, limits: LuaLimits(maxInstructions: 1 << 40, maxTime: .milliseconds(250)))
+    #expect(ContinuousClock.now - started < .seconds(3))
+  }
+
+  @Test("a narrow utf8 range of a long string pays for its own bytes only")
+  func narrowRangesAreCheap() throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxMemory: 256 << 20))
+    let answer = try lua.evaluateFirst(
+      """
+      local s = ('é'):rep(8 << 20)
+      local total = 0
+      for i = 1, 2000 do total = total + utf8.codepoint(s, 1) + utf8.len(s, 1, 8) + utf8.len(s, -4) end
+      return total
+      """)
+    #expect(answer == .integer(2000 * (233 + 4 + 2)))
+  }
+
   @Test("load pays for the source it compiles")
   func loadCharges() throws {
     try expectStopped(

@@ -47,6 +47,9 @@ table.insert = bounded.insert
 table.remove = bounded.remove
 table.concat = bounded.concat
 table.unpack = bounded.unpack
+-- Linear in the range of the string they scan, in C: paid for before they run.
+utf8.len = bounded.byRange(utf8.len, false)
+utf8.codepoint = bounded.byRange(utf8.codepoint, true)
 
 -- Compiling costs about an instruction for every eight bytes of source.
 local function chargeSource(piece)
