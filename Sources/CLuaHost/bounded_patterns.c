@@ -133,7 +133,11 @@ static int clua_pm_single(clua_Matcher *m, const char *s, const char *p, const c
   switch (*p) {
   case '.': return 1;
   case '%': return clua_pm_in_class(c, (unsigned char)p[1]);
-  case '[': return clua_pm_in_set(c, p, classEnd - 1);
+  case '[':
+    // A set is scanned whole at every position it is tried at: a set of megabytes pays
+    // for its bytes each time.
+    clua_pm_charge(m, (long long)((classEnd - p) / 16));
+    return clua_pm_in_set(c, p, classEnd - 1);
   default: return (unsigned char)*p == c;
   }
 }

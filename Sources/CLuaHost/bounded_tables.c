@@ -95,6 +95,21 @@ int clua_bounded_sort(lua_State *L) {
   return clua_run_original(L);
 }
 
+int clua_bounded_rep(lua_State *L) {
+  // Lua's rep loops n times even when the result is empty ("":rep(1e15) copies nothing,
+  // 10^15 times): an empty result is given at once. Everything else is Lua's rep, whose
+  // result, under the cap, the allocator pays for.
+  size_t length = 0, separatorLength = 0;
+  luaL_checklstring(L, 1, &length);
+  lua_Integer count = luaL_checkinteger(L, 2);
+  luaL_optlstring(L, 3, "", &separatorLength);
+  if (count > 0 && length + separatorLength == 0) {
+    lua_pushliteral(L, "");
+    return 1;
+  }
+  return clua_run_original(L);
+}
+
 /// A position in a string of `length` bytes as Lua's utf8 functions read it: negative
 /// counts from the end.
 static lua_Integer clua_relative_position(lua_Integer position, size_t length) {

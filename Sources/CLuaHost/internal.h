@@ -77,6 +77,8 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
 int clua_bounded_resume(lua_State *L);
 int clua_charge_function(lua_State *L);
 int clua_bounded_move(lua_State *L);
+/// string.rep, but an empty result at once (upvalue 1: Lua's rep).
+int clua_bounded_rep(lua_State *L);
 /// The original (upvalue 1) after paying for the bytes of the range it will scan.
 int clua_bounded_by_range(lua_State *L);
 /// `byRange(f, endIsFirst)`: f's bounded twin (clua_bounded_by_range).

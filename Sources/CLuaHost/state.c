@@ -149,6 +149,11 @@ static int clua_prepare_worker(lua_State *L) {
   lua_setfield(L, -2, "raisedInHook");
   lua_pushcfunction(L, clua_wrap_by_range);
   lua_setfield(L, -2, "byRange");
+  lua_getglobal(L, "string");
+  lua_getfield(L, -1, "rep");
+  lua_pushcclosure(L, clua_bounded_rep, 1);
+  lua_setfield(L, -3, "rep");
+  lua_pop(L, 1);
   // A fresh math library (its random state its own), for each environment.
   lua_pushcfunction(L, luaopen_math);
   lua_setfield(L, -2, "newMath");

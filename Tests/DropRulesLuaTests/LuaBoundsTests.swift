@@ -204,6 +204,26 @@ struct LuaBoundsTests {
     #expect(answer == .integer(2000 * (233 + 4 + 2)))
   }
 
+  @Test("an empty repetition is made at once, however many times it repeats")
+  func emptyRepetitions() throws {
+    let lua = try LuaRuntime()
+    let started = ContinuousClock.now
+    let answers = try lua.evaluate(
+      "return ('').rep('', 1e15), string.rep('', math.maxinteger, ''), ('x'):rep(0), ('ab'):rep(2, ','), #('x'):rep(3)")
+    #expect(answers == ["", "", "", "ab,ab", .integer(3)])
+    #expect(ContinuousClock.now - started < .seconds(2))
+    #expect(throws: LuaError.self) { try lua.evaluate("return string.rep()") }
+  }
+
+  @Test("a character set of a megabyte pays for its bytes at every position it is tried")
+  func hugeCharacterSets() throws {
+    let started = ContinuousClock.now
+    try expectStopped(
+      "local set = '[' .. ('a'):rep(1 << 20) .. ']' local s = ('b'):rep(10000) for _ = 1, 100 do s:find(set) end",
+      limits: LuaLimits(), by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+    #expect(ContinuousClock.now - started < .seconds(3))
+  }
+
   @Test("load pays for the source it compiles")
   func loadCharges() throws {
     try expectStopped(

@@ -31,7 +31,7 @@ local function ownMath()
   library.randomseed(randomSeed)
   return library
 end
-for _, name in ipairs({ "find", "match", "gmatch", "gsub" }) do string[name] = bounded[name] end
+for _, name in ipairs({ "find", "match", "gmatch", "gsub", "rep" }) do string[name] = bounded[name] end
 
 -- Each resume counts the coroutine's instructions with its own hook and pays for the
 -- few it ran without reaching that hook, so short coroutines are never free.
