@@ -19,7 +19,8 @@ public enum FileDiscovery {
 
   /// The files `paths` name, sorted, each once (a file named twice, by the same path or
   /// through a folder, a `..` or a link, is kept under its first name), and the paths
-  /// that do not exist.
+  /// that do not exist. A directory's files are those that lie inside it: a link under
+  /// it that leads outside is not followed.
   ///
   /// - Parameters:
   ///   - paths: the files and directories the user named.
@@ -47,7 +48,11 @@ public enum FileDiscovery {
         recursive
         ? (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
         : (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      files += relatives.filter(wanted).map { base + "/" + $0 }
+      let root = RealPath.of(path) ?? path
+      files += relatives.filter(wanted).map { base + "/" + $0 }.filter { file in
+        guard let real = RealPath.of(file) else { return false }
+        return real.hasPrefix(root + "/")
+      }
     }
     var seen: Set<String> = []
     let unique = files.filter { seen.insert(RuleFileConfinement.realPath($0) ?? $0).inserted }

@@ -1,4 +1,5 @@
 import DropRulesTestSupport
+import Foundation
 import Testing
 
 @testable import DropRules
@@ -30,6 +31,21 @@ struct FileDiscoveryTests {
     #expect(missing == [root + "/gone"])
     let shallow = FileDiscovery.ruleFileGroups(in: [root + "/"], recursive: false)
     #expect(shallow.groups == [["\(root)/top.lua"]])
+  }
+
+  @Test("a folder's files are those inside it: a link that leads outside is not followed, one inside is")
+  func linksStayInside() throws {
+    let outside = try TemporaryDirectory()
+    let secret = try outside.write("secret.lua", "return {}")
+    let root = directory.path
+    try FileManager.default.createSymbolicLink(atPath: root + "/a/leak.lua", withDestinationPath: secret)
+    try FileManager.default.createSymbolicLink(
+      atPath: root + "/a/alias.lua", withDestinationPath: root + "/a/lib/helpers.lua")
+    let (groups, _) = FileDiscovery.ruleFileGroups(in: [root + "/a"], recursive: true)
+    #expect(groups.flatMap { $0 } == ["\(root)/a/alias.lua", "\(root)/a/board.lua"])
+    // Named directly, a file is taken as it is: the user chose it.
+    #expect(
+      FileDiscovery.ruleFileGroups(in: [root + "/a/leak.lua"], recursive: true).groups == [[root + "/a/leak.lua"]])
   }
 
   @Test("test discovery takes Lua tests and scenarios; a file named directly is taken as it is")
