@@ -30,6 +30,13 @@ struct InitCommand: ParsableCommand {
     let files = RuleSetTemplate.files.map { file in
       (path: (directory as NSString).appendingPathComponent(file.path), contents: file.contents)
     }
+    let links = files.flatMap { Self.links(onTheWayTo: $0.path, under: directory) }
+    guard links.isEmpty else {
+      for path in Set(links).sorted() {
+        Console.error("\(path) is a symbolic link; droprules init writes nothing through a link")
+      }
+      throw Exit.loadError
+    }
     let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) }
     guard existing.isEmpty else {
       for path in existing { Console.error("\(path) exists already; droprules init overwrites nothing") }
@@ -46,6 +53,20 @@ struct InitCommand: ParsableCommand {
     }
     let shown = directory == "." ? "" : " " + directory
     print("next: droprules check\(shown) && droprules test\(shown)")
+  }
+
+  /// The paths below `directory` on the way to `path` (its folders and itself) that are
+  /// symbolic links, dangling or not: writing through one would write outside the folder.
+  static func links(onTheWayTo path: String, under directory: String) -> [String] {
+    let relative = String(path.dropFirst((directory as NSString).appendingPathComponent("").count))
+    var current = directory
+    var links: [String] = []
+    for component in relative.split(separator: "/") {
+      current = (current as NSString).appendingPathComponent(String(component))
+      let type = (try? FileManager.default.attributesOfItem(atPath: current))?[.type] as? FileAttributeType
+      if type == .typeSymbolicLink { links.append(current) }
+    }
+    return links
   }
 
   /// Why `directory` cannot hold the rule set, said before anything is written: a file

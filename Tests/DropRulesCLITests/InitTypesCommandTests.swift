@@ -105,6 +105,24 @@ struct InitTypesCommandTests {
     #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("shelf.lua").path))
   }
 
+  @Test("init writes nothing through a link in its folder: a dangling file link or a folder that leads outside")
+  func initThroughLinks() throws {
+    let scratch = try TemporaryDirectory()
+    let outside = try TemporaryDirectory()
+    let folder = scratch.url.appendingPathComponent("set")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("types").path, withDestinationPath: outside.path)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("shelf.lua").path, withDestinationPath: outside.path + "/planted.lua")
+    let result = try DropRulesBinary.run(["init", "set"], in: scratch.url)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("set/shelf.lua is a symbolic link; droprules init writes nothing through a link"))
+    #expect(result.stderr.contains("set/types is a symbolic link"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing written outside")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("move-a-book.scenario.json").path))
+  }
+
   @Test("types prints the definitions; --output writes them; --luacheck gives the config")
   func typesWritesDefinitions() throws {
     let scratch = try TemporaryDirectory()
