@@ -134,6 +134,17 @@ struct LuaSandboxTests {
     #expect(try lua.evaluateFirst("local n = 0 for _ in pairs(string) do n = n + 1 end return n > 10") == true)
   }
 
+  @Test("a chunk a rule loads is never taken for a file: named '@path', it reads 'path:line' but coverage skips it")
+  func loadedChunksAreNotFiles() throws {
+    let lua = try LuaRuntime()
+    var observed: Set<String> = []
+    lua.lineObserver = { file, _ in observed.insert(file) }
+    let answers = try lua.evaluate(
+      "local f = load('\\n\\nerror(\"boom\")', '@rules/calendar.lua') return pcall(f)")
+    #expect(answers == [.boolean(false), "rules/calendar.lua:3: boom"])
+    #expect(!observed.contains("rules/calendar.lua"))
+  }
+
   @Test("load with an explicit nil environment leaves the chunk none, as Lua's does")
   func loadWithNilEnvironment() throws {
     let lua = try LuaRuntime()

@@ -21,7 +21,7 @@ local bounded = host.bounded
 local maximumPrintedLine = host.maximumPrintedLine
 local charge = bounded.charge
 local realFind = bounded.find
-local raisedInHook, realXpcall = bounded.raisedInHook, xpcall
+local raisedInHook, realXpcall, realSub = bounded.raisedInHook, xpcall, string.sub
 
 -- Each environment's math library is a library of its own, with its own random state,
 -- seeded alike so that runs repeat: one file's math.random never moves another's.
@@ -208,6 +208,11 @@ function trusted.newEnvironment(extra)
     local chunk, chunkName, mode, chunkEnv = ...
     if type(mode) == "string" and not realFind(mode, "t", 1, true) then
       return nil, "attempt to load a text chunk (mode is '" .. mode .. "')"
+    end
+    -- "@name" says the chunk is a file: only the host loads files. Named "=name", the
+    -- chunk's errors read the same, but coverage and reports never take it for one.
+    if type(chunkName) == "string" and realSub(chunkName, 1, 1) == "@" then
+      chunkName = "=" .. realSub(chunkName, 2)
     end
     if select("#", ...) < 4 then chunkEnv = env end
     return realLoad(boundedChunk(chunk), chunkName, "t", chunkEnv)
