@@ -164,3 +164,15 @@ def test_boards_from_200_to_20000_px_fit_the_viewport_with_readable_labels(open_
     page.locator("input[type=range]").fill("1")
     assert page.locator(".target.highlight").get_attribute("data-target-id") == f"day-{columns - 1}"
     watched.assert_clean()
+
+
+def test_64_bit_integers_are_shown_exactly(open_page, tmp_path):
+    path, _ = write_replay(tmp_path, str(FIXTURES / "bigint" / "bigint.scenario.json"))
+    page = open_page(path.as_uri()).page
+    section = page.locator("#scenario-1")
+    slider = section.locator("input[type=range]")
+    slider.fill(slider.get_attribute("max"))
+    text = section.inner_text()
+    for exact in ["9223372036854775807", "-9223372036854775808", "9007199254740993", "9223372036854775806"]:
+        assert exact in text, f"{exact} not shown exactly"
+    assert "9223372036854776000" not in text

@@ -370,7 +370,11 @@ const DropReplay = (() => {
 
   function start() {
     const source = document.getElementById("droprules-data");
-    const data = JSON.parse(source.textContent);
+    // Integers beyond 2^53 are kept as the text droprules wrote (JSON.rawJSON), not
+    // rounded to the nearest double: data and traces show what the rules stored.
+    const data = JSON.parse(source.textContent, (key, value, context) =>
+      typeof value === "number" && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source)
+        ? JSON.rawJSON(context.source) : value);
     const scenarios = Array.isArray(data.scenarios) ? data.scenarios : [];
     legend(document.getElementById("legend"));
     const index = document.getElementById("scenario-index");
