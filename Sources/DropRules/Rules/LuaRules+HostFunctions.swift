@@ -77,10 +77,21 @@ extension LuaRules {
         guard var copy = engine.currentBoard.item(arguments.first?.stringValue ?? "") else {
           return [.nil, .string("item:copy: the item is no longer on the board")]
         }
+        // A copy shares its representations with its original: it costs its id and its
+        // place in the board's index, held until the drag ends.
+        let cost = Self.bytesPerCopy + copy.id.utf8.count * 2
+        guard cost <= runtime.memoryAvailable else {
+          return [.nil, .string("item:copy: \(runtime.memoryLimitMessage) (the copies of a drag count until it ends)")]
+        }
         copy.id = engine.freshCopyID(of: copy.id)
-        return staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
+        let result = staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
           try board.addDetached(copy)
         }
+        if result.first?.stringValue != nil {
+          copiedBytes += cost
+          runtime.heldBytes = engine.currentBoard.storedDataBytes + copiedBytes
+        }
+        return result
       },
       "insert": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
@@ -110,7 +121,7 @@ extension LuaRules {
         let result = staged("target:set") { board throws(BoardError) in
           try board.setData(key, to: value, on: target)
         }
-        if result.first?.isTruthy == true { runtime.heldBytes = board?.storedDataBytes ?? 0 }
+        if result.first?.isTruthy == true { runtime.heldBytes = (board?.storedDataBytes ?? 0) + copiedBytes }
         return result
       },
       "declareType": lua.function { [unowned self] arguments in
@@ -221,4 +232,7 @@ extension LuaRules {
     default: []
     }
   }
+
+  /// What one copy is charged besides its id: the item's entry in the board's index.
+  static let bytesPerCopy = 160
 }

@@ -21,6 +21,9 @@ final class LuaRules: RuleCalling {
     }
   }
   private(set) var ruleSet = RuleSet()
+  /// Bytes charged for the copies rules made in the current drag (`item:copy`), held
+  /// against the memory cap until the drag ends.
+  var copiedBytes = 0
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
   private(set) var api: RuleAPI?
@@ -135,7 +138,7 @@ final class LuaRules: RuleCalling {
   /// objects cached by position.
   private func catchUp(with engine: DragEngine) {
     seenVersion = engine.version.value
-    runtime.heldBytes = engine.currentBoard.storedDataBytes
+    runtime.heldBytes = engine.currentBoard.storedDataBytes + copiedBytes
     guard engine.boardsReplaced != seenBoards else { return }
     seenBoards = engine.boardsReplaced
     targetSlots = []
@@ -165,6 +168,8 @@ final class LuaRules: RuleCalling {
     }
     info = DragInfo()
     infoObjects = []
+    copiedBytes = 0
+    runtime.heldBytes = engine?.currentBoard.storedDataBytes ?? runtime.heldBytes
     runtime.releasePrintedOutput()
   }
 

@@ -277,6 +277,37 @@ struct HostMemoryAccountTests {
     #expect(stored > 1 && stored < 16)
   }
 
+  @Test("the copies a drag makes count against the cap until it ends")
+  func copiesCount() throws {
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        return { box = { dropUpdated = function(info)
+          local made = 0
+          for _ = 1, 200000 do
+            local ok = pcall(function() return info.items[1]:copy() end)
+            if not ok then break end
+            made = made + 1
+          end
+          print(made)
+          return "move"
+        end } }
+        """, targets: row(["a"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory,
+      limits: LuaLimits(maxInstructions: 1 << 40, maxMemory: 8 << 20, maxTime: .zero))
+    var made: [Int] = []
+    for _ in 0..<2 {
+      try host.beginDrag(DragRequest(items: [.board("x")]))
+      try host.moveOver("a")
+      try host.cancel()
+      made += host.printedLines.compactMap { Int($0) }
+    }
+    #expect(made.count == 2)
+    #expect((made.first ?? 0) > 1_000 && (made.first ?? .max) < 200_000, "\(made)")
+    // The copies of an ended drag no longer count: the next drag makes as many again
+    // (give or take what the Lua heap holds at the time).
+    #expect(abs((made.first ?? 0) - (made.last ?? 0)) < (made.first ?? 0) / 50, "\(made)")
+  }
+
   @Test("decodeJSON refuses text whose decoded value cannot fit under the cap")
   func decodeJSONCounts() throws {
     let lua = try LuaRules(limits: LuaLimits(maxMemory: 8 << 20))
