@@ -156,8 +156,9 @@ extension LuaRules {
             .nil, .string("droprules.decodeJSON expects a string, got \(arguments.first?.typeName ?? "nothing")"),
           ]
         }
-        // Decoded values take several times their text; refuse what cannot fit.
-        guard text.utf8.count.multipliedReportingOverflow(by: 8).partialValue <= runtime.memoryAvailable else {
+        // Decoded values take several times their text, and each value (a number of two
+        // bytes too) is held three times on its way into Lua: refuse what cannot fit.
+        guard Self.decodingBytes(of: text) <= runtime.memoryAvailable else {
           return [
             .nil, .string("droprules.decodeJSON: \(runtime.memoryLimitMessage) (the text is too long to decode)"),
           ]
@@ -235,4 +236,22 @@ extension LuaRules {
 
   /// What one copy is charged besides its id: the item's entry in the board's index.
   static let bytesPerCopy = 160
+
+  /// An upper bound on what decoding `text` holds at once, in Swift and in Lua: every
+  /// value (at most one per `,`, `:`, `[` or `{`, and one more) costs about
+  /// `bytesPerDecodedValue`, and the text itself about three times over.
+  static func decodingBytes(of text: String) -> Int {
+    var values = 1
+    for byte in text.utf8
+    where byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[")
+      || byte == UInt8(ascii: "{")
+    {
+      values += 1
+    }
+    let (total, overflow) = values.multipliedReportingOverflow(by: bytesPerDecodedValue)
+    return overflow ? .max : total.addingReportingOverflow(text.utf8.count * 3).partialValue
+  }
+
+  /// A decoded value in Swift (JSON, then Lua form), in the push plan and in a Lua table.
+  static let bytesPerDecodedValue = 200
 }

@@ -320,5 +320,14 @@ struct HostMemoryAccountTests {
     let results = try lua.runtime.call(function, [.string(text)])
     #expect(results.first == .nil)
     #expect(results.dropFirst().first?.stringValue?.contains("memory limit") == true)
+    // Short text of many small values: under 1/8 of the cap as text, but each value is
+    // held three times on its way into Lua.
+    let small = "[" + String(repeating: "0,", count: 400_000) + "0]"
+    #expect(small.utf8.count * 8 < 8 << 20)
+    let refused = try lua.runtime.call(function, [.string(small)])
+    #expect(refused.first == .nil)
+    #expect(refused.dropFirst().first?.stringValue?.contains("the text is too long to decode") == true)
+    // What fits decodes.
+    #expect(try lua.runtime.call(function, [.string("[1, 2, {\"a\": 3}]")]).first?.tableValue?.sequence.count == 3)
   }
 }
