@@ -114,7 +114,8 @@ int clua_bounded_rep(lua_State *L) {
 /// counts from the end.
 static lua_Integer clua_relative_position(lua_Integer position, size_t length) {
   if (position >= 0) return position;
-  if ((size_t)(-position) > length) return 0;
+  // Compared, not negated: -math.mininteger overflows.
+  if (position < -(lua_Integer)length) return 0;
   return (lua_Integer)length + position + 1;
 }
 
@@ -136,8 +137,11 @@ int clua_bounded_by_range(lua_State *L) {
       last = first;
     }
     if (isnum) {
+      // Only bytes of the string are scanned: a range past its end is Lua's error to raise.
       lua_Integer from = clua_relative_position(first, length);
       lua_Integer to = clua_relative_position(last, length);
+      if (to > (lua_Integer)length) to = (lua_Integer)length;
+      if (from < 1) from = 1;
       if (to >= from) clua_charge(L, (long long)((to - from + 1) / 16));
     }
   }
@@ -255,8 +259,9 @@ int clua_bounded_remove(lua_State *L) {
   clua_check_table_like(L, 1, 1, 1);
   lua_Integer size = luaL_len(L, 1);
   lua_Integer position = luaL_optinteger(L, 2, size);
+  // Argument 1, as Lua 5.4.4 says it (the position is checked against the table's size).
   if (position != size) {
-    luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+    luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 1, "position out of bounds");
   }
   lua_geti(L, 1, position);
   lua_Integer done = 0;
@@ -275,7 +280,7 @@ int clua_bounded_remove(lua_State *L) {
 static void clua_concat_element(lua_State *L, luaL_Buffer *buffer, lua_Integer index) {
   lua_geti(L, 1, index);
   if (!lua_isstring(L, -1)) {
-    luaL_error(L, "invalid value (at index %I) in table for 'concat'", (LUAI_UACINT)index);
+    luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1), (LUAI_UACINT)index);
   }
   luaL_addvalue(buffer);
 }

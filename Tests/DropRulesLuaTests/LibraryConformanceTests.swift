@@ -61,4 +61,31 @@ struct LibraryConformanceTests {
       note(pcall(E))
       """)
   }
+
+  @Test("the bounded twins take NaN, infinities and the extreme integers as Lua's functions do")
+  func extremeArguments() throws {
+    try expectSameAsLua(
+      """
+      local maxI, minI, nan, inf = math.maxinteger, math.mininteger, 0 / 0, math.huge
+      local s, t = "aé", { 1, 2, 3 }
+      for _, call in ipairs({
+        function() return utf8.len(s, minI, maxI) end, function() return utf8.len(s, maxI) end,
+        function() return utf8.len(s, minI) end, function() return utf8.len(s, 1, minI) end,
+        function() return utf8.len(s, nan) end, function() return utf8.len(s, inf) end,
+        function() return utf8.codepoint(s, minI, maxI) end, function() return utf8.codepoint(s, -1) end,
+        function() return utf8.codepoint(s, 1, nan) end,
+        function() return table.insert({}, maxI, 1) end, function() return table.insert({}, minI, 1) end,
+        function() return table.insert({}, nan, 1) end, function() return table.remove({}, minI) end,
+        function() return table.remove(t, maxI) end, function() return table.concat(t, ",", minI, maxI) end,
+        function() return table.concat(t, ",", 3, 1) end, function() return table.unpack({}, minI, maxI) end,
+        function() return table.unpack(t, maxI, minI) end, function() return table.move(t, minI, maxI, 1) end,
+        function() return table.move(t, 1, 3, maxI) end, function() return table.move(t, nan, 2, 1) end,
+        function() return ("x"):rep(maxI) end, function() return ("x"):rep(2, ("y"):rep(100), 3) end,
+        function() return ("x"):rep(nan) end, function() return ("x"):rep(minI) end,
+        function() return table.sort({ 3, nan, 1 }) end,
+      }) do
+        note(pcall(call))
+      end
+      """)
+  }
 }
