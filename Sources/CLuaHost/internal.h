@@ -37,6 +37,11 @@ int clua_step_for(const clua_Budget *budget, lua_State *L);
 /// The error value on top of `L`, which is raised next, is the memory cap's: kept in
 /// the budget's slot (setting an existing registry slot allocates nothing).
 void clua_mark_memory_error(lua_State *L);
+/// Calls `worker` with the `arguments` values on top, in a protected call; the worker
+/// leaves a registry slot (an integer) as its one result. That slot, or LUA_NOREF when the
+/// call raised (memory ran out): what pushes.c and state.c keep, made without a jump
+/// over the host's frames.
+int clua_protected_ref(lua_State *L, lua_CFunction worker, int arguments);
 /// Whether the value at `index` is the memory cap's error of this call.
 int clua_is_memory_error(lua_State *L, int index);
 /// clua_forget_stale_readings once the caller saw the version move, with five free

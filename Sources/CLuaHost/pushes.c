@@ -141,10 +141,10 @@ static int clua_ref_worker(lua_State *L) {
   return 1;
 }
 
-int clua_ref_protected(lua_State *L) {
-  lua_pushcfunction(L, clua_ref_worker);
-  lua_insert(L, -2);
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+int clua_protected_ref(lua_State *L, lua_CFunction worker, int arguments) {
+  lua_pushcfunction(L, worker);
+  lua_insert(L, -(arguments + 1));
+  if (lua_pcall(L, arguments, 1, 0) != LUA_OK) {
     lua_pop(L, 1);
     return LUA_NOREF;
   }
@@ -152,6 +152,8 @@ int clua_ref_protected(lua_State *L) {
   lua_pop(L, 1);
   return ref;
 }
+
+int clua_ref_protected(lua_State *L) { return clua_protected_ref(L, clua_ref_worker, 1); }
 
 void clua_free_plan(clua_PushPlan *plan) {
   free(plan->ops);

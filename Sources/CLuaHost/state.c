@@ -13,15 +13,8 @@ static int clua_swift_function_worker(lua_State *L) {
 }
 
 int clua_swift_function_ref(lua_State *L, void *function) {
-  lua_pushcfunction(L, clua_swift_function_worker);
   lua_pushlightuserdata(L, function);
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
-    lua_pop(L, 1);
-    return LUA_NOREF;
-  }
-  int ref = (int)lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  return ref;
+  return clua_protected_ref(L, clua_swift_function_worker, 1);
 }
 
 /// Puts the resident slots in place, on a new state before anything else runs; the keys
@@ -127,6 +120,15 @@ int clua_rawset_string(lua_State *L, int table, const char *key, const char *val
   return clua_write_field(L, &write);
 }
 
+/// Sets `field` of the table on top to `twin`, closed over Lua's own `library.field`.
+static void clua_set_twin(lua_State *L, const char *library, const char *field, lua_CFunction twin) {
+  lua_getglobal(L, library);
+  lua_getfield(L, -1, field);
+  lua_pushcclosure(L, twin, 1);
+  lua_setfield(L, -3, field);
+  lua_pop(L, 1);
+}
+
 static int clua_prepare_worker(lua_State *L) {
   clua_PreparedState *out = (clua_PreparedState *)lua_touserdata(L, 1);
   luaL_openlibs(L);
@@ -135,45 +137,32 @@ static int clua_prepare_worker(lua_State *L) {
   lua_newtable(L);
   out->fieldReadings = luaL_ref(L, LUA_REGISTRYINDEX);
   static const luaL_Reg functions[] = {
-      {"find", clua_bounded_find},     {"match", clua_bounded_match},   {"gmatch", clua_bounded_gmatch},
-      {"gsub", clua_bounded_gsub},     {"charge", clua_charge_function}, {"resume", clua_bounded_resume},
+      {"find", clua_bounded_find},
+      {"match", clua_bounded_match},
+      {"gmatch", clua_bounded_gmatch},
+      {"gsub", clua_bounded_gsub},
+      {"charge", clua_charge_function},
+      {"resume", clua_bounded_resume},
+      {"wrap", clua_bounded_wrap},
+      {"move", clua_bounded_move},
+      {"insert", clua_bounded_insert},
+      {"remove", clua_bounded_remove},
+      {"concat", clua_bounded_concat},
+      {"unpack", clua_bounded_unpack},
+      {"makeNext", clua_make_sealed_next},
+      {"raisedInHook", clua_raised_in_hook_function},
+      {"byRange", clua_wrap_by_range},
+      // A fresh math library (its random state its own), for each environment.
+      {"newMath", luaopen_math},
       {NULL, NULL},
   };
   // The slot the memory cap's error is kept in, made now so that keeping it allocates nothing.
   lua_pushboolean(L, 0);
   clua_budget(L)->memoryErrorSlot = luaL_ref(L, LUA_REGISTRYINDEX);
   luaL_newlib(L, functions);
-  lua_pushcfunction(L, clua_bounded_move);
-  lua_setfield(L, -2, "move");
-  lua_pushcfunction(L, clua_raised_in_hook_function);
-  lua_setfield(L, -2, "raisedInHook");
-  lua_pushcfunction(L, clua_wrap_by_range);
-  lua_setfield(L, -2, "byRange");
-  lua_getglobal(L, "string");
-  lua_getfield(L, -1, "rep");
-  lua_pushcclosure(L, clua_bounded_rep, 1);
-  lua_setfield(L, -3, "rep");
-  lua_pop(L, 1);
-  // A fresh math library (its random state its own), for each environment.
-  lua_pushcfunction(L, luaopen_math);
-  lua_setfield(L, -2, "newMath");
-  lua_pushcfunction(L, clua_bounded_insert);
-  lua_setfield(L, -2, "insert");
-  lua_pushcfunction(L, clua_bounded_remove);
-  lua_setfield(L, -2, "remove");
-  lua_pushcfunction(L, clua_bounded_concat);
-  lua_setfield(L, -2, "concat");
-  lua_pushcfunction(L, clua_bounded_unpack);
-  lua_setfield(L, -2, "unpack");
-  lua_pushcfunction(L, clua_bounded_wrap);
-  lua_setfield(L, -2, "wrap");
-  lua_pushcfunction(L, clua_make_sealed_next);
-  lua_setfield(L, -2, "makeNext");
-  lua_getglobal(L, "table");
-  lua_getfield(L, -1, "sort");
-  lua_pushcclosure(L, clua_bounded_sort, 1);
-  lua_setfield(L, -3, "sort");
-  lua_pop(L, 1);
+  // Twins that run Lua's own function (their upvalue) in their own call.
+  clua_set_twin(L, "string", "rep", clua_bounded_rep);
+  clua_set_twin(L, "table", "sort", clua_bounded_sort);
   out->boundedLibrary = luaL_ref(L, LUA_REGISTRYINDEX);
   // The resident slots' keys, kept alive here so that pushing them later finds them
   // interned and allocates nothing.
@@ -222,14 +211,7 @@ static int clua_field_ref_worker(lua_State *L) {
 }
 
 int clua_field_ref(lua_State *L, int table, const char *key) {
-  lua_pushcfunction(L, clua_field_ref_worker);
   lua_pushinteger(L, table);
   lua_pushlightuserdata(L, (void *)key);
-  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
-    lua_pop(L, 1);
-    return LUA_NOREF;
-  }
-  int ref = (int)lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  return ref;
+  return clua_protected_ref(L, clua_field_ref_worker, 2);
 }

@@ -89,7 +89,7 @@ extension LuaRules {
         }
         if result.first?.stringValue != nil {
           copiedBytes += cost
-          runtime.heldBytes = engine.currentBoard.storedDataBytes + copiedBytes
+          updateHeldBytes()
         }
         return result
       },
@@ -121,7 +121,7 @@ extension LuaRules {
         let result = staged("target:set") { board throws(BoardError) in
           try board.setData(key, to: value, on: target)
         }
-        if result.first?.isTruthy == true { runtime.heldBytes = (board?.storedDataBytes ?? 0) + copiedBytes }
+        if result.first?.isTruthy == true { updateHeldBytes() }
         return result
       },
       "declareType": lua.function { [unowned self] arguments in

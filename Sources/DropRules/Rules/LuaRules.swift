@@ -138,7 +138,7 @@ final class LuaRules: RuleCalling {
   /// objects cached by position.
   private func catchUp(with engine: DragEngine) {
     seenVersion = engine.version.value
-    runtime.heldBytes = engine.currentBoard.storedDataBytes + copiedBytes
+    updateHeldBytes()
     guard engine.boardsReplaced != seenBoards else { return }
     seenBoards = engine.boardsReplaced
     targetSlots = []
@@ -169,11 +169,17 @@ final class LuaRules: RuleCalling {
     info = DragInfo()
     infoObjects = []
     copiedBytes = 0
-    runtime.heldBytes = engine?.currentBoard.storedDataBytes ?? runtime.heldBytes
+    updateHeldBytes()
     runtime.releasePrintedOutput()
   }
 
   func takePrintedLines() -> [String] { runtime.takePrintedLines() }
+
+  /// What the host holds for the rules beyond the Lua heap, counted against the cap:
+  /// the data they stored beyond the board's own, and the copies of the current drag.
+  func updateHeldBytes() {
+    runtime.heldBytes = (engine?.currentBoard.storedDataBytes ?? 0) + copiedBytes
+  }
 
   /// The fields objects read from the host when first asked, by kind (`item`,
   /// `target`): they are not in an object until read, so `next` cannot list them.
