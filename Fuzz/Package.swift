@@ -16,6 +16,8 @@ let package = Package(
       ]),
     .executableTarget(
       name: "FuzzBridge", dependencies: [.product(name: "DropRules", package: "droprules"), "FuzzDriver"]),
+    .executableTarget(
+      name: "FuzzRules", dependencies: [.product(name: "DropRules", package: "droprules"), "FuzzDriver"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,22 +1,37 @@
 #!/usr/bin/env bash
 # Builds the fuzzers with libFuzzer and AddressSanitizer and runs each for SECONDS
-# (default 60): FuzzScenario over Fuzz/Corpus/scenario, FuzzBridge over Fuzz/Corpus/bridge.
+# (default 60): FuzzScenario over Fuzz/Corpus/scenario, FuzzBridge over Fuzz/Corpus/bridge,
+# FuzzRules over Fuzz/Corpus/rules.
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      # TARGET: FuzzScenario, FuzzBridge (default both)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      # TARGET: FuzzScenario, FuzzBridge, FuzzRules (default all)
 #
 # The corpus grows in a scratch directory (seeds copied in), never in the repository;
 # crash, timeout and OOM inputs go to the scratch artifacts directory it prints.
 # FUZZ_SCRATCH sets the scratch directory (default: a fresh one under $TMPDIR or /tmp);
 # FUZZ_FLAGS adds libFuzzer flags (-jobs, -seed, ...). Exits 1 when a target found something.
+#
+# LUA_SOURCE (a Lua source tree or a git directory of lua/lua; see Fuzz/build-lua.sh)
+# links the fuzzers against Lua 5.4.4 built with AddressSanitizer, so that a bad access
+# inside Lua is reported too; without it they link the system liblua5.4, which is not
+# instrumented, and the run says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzScenario FuzzBridge)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzScenario FuzzBridge FuzzRules)
 
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -Xcc -Xswiftc -fsanitize=address)
+if [ -n "${LUA_SOURCE:-}" ]; then
+  lua_dir="$PWD/Fuzz/.build/lua-asan"
+  echo "== Lua from $LUA_SOURCE with AddressSanitizer: $(Fuzz/build-lua.sh "$LUA_SOURCE" "$lua_dir")"
+  # SwiftPM asks pkg-config how to link lua5.4: this answer names the instrumented static
+  # library's folder, so -llua5.4 finds it there.
+  export PKG_CONFIG_PATH="$lua_dir/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+else
+  echo "== LUA_SOURCE not set: linking the system liblua5.4, which AddressSanitizer cannot see into"
+fi
 echo "== swift build -c release --package-path Fuzz ${flags[*]}"
 start=$(date +%s)
 swift build -c release --package-path Fuzz "${flags[@]}" 2>&1 | grep -v "__asan_extra_spill_area" | tail -3
@@ -24,6 +39,12 @@ echo "   built in $(($(date +%s) - start)) s"
 # -Xcc -fsanitize=address also instruments our C (Sources/CLuaHost), a C target whose
 # compiler gets the -Xcc flags; without it only Swift code is checked.
 bin="$(swift build -c release --package-path Fuzz "${flags[@]}" --show-bin-path)"
+if ldd "$bin/FuzzScenario" | grep -q liblua5.4; then lua_linked=system; else lua_linked=instrumented; fi
+echo "== Lua linked: $lua_linked"
+if [ -n "${LUA_SOURCE:-}" ] && [ "$lua_linked" = system ]; then
+  echo "!! LUA_SOURCE was given but the system liblua5.4 was linked" >&2
+  exit 1
+fi
 
 scratch="${FUZZ_SCRATCH:-$(mktemp -d "${TMPDIR:-/tmp}/droprules-fuzz.XXXXXX")}"
 echo "== scratch: $scratch"
@@ -40,6 +61,7 @@ for target in "${targets[@]}"; do
   case "$target" in
     FuzzScenario) seeds=Fuzz/Corpus/scenario; max_len=8192; dict=Fuzz/json.dict ;;
     FuzzBridge) seeds=Fuzz/Corpus/bridge; max_len=4096; dict=Fuzz/lua.dict ;;
+    FuzzRules) seeds=Fuzz/Corpus/rules; max_len=4096; dict=Fuzz/lua.dict ;;
     *) echo "unknown target $target" >&2; exit 64 ;;
   esac
   corpus="$scratch/$target/corpus"

@@ -38,6 +38,12 @@ public final class LuaRuntime {
   public var heldBytes = 0 {
     didSet { updateExternalBytes() }
   }
+  /// Bytes that others drawing on the same cap hold now (for one of a test's
+  /// simulations: the test's own runtime and its other simulations), counted like the
+  /// Lua heap, so that together they stay under one cap.
+  public var sharedAccountBytes = 0 {
+    didSet { updateExternalBytes() }
+  }
   /// The references the last push plan named, kept alive until the next plan starts
   /// (by then C has pushed it).
   var plannedReferences: [LuaReference] = []
@@ -138,6 +144,9 @@ public final class LuaRuntime {
 
   private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
 
+  /// Bytes this runtime holds itself: ``memoryInUse`` without ``sharedAccountBytes``.
+  public var ownMemoryInUse: Int { memoryInUse - max(0, sharedAccountBytes) }
+
   /// Bytes left under the cap.
   public var memoryAvailable: Int { max(0, limits.maxMemory - memoryInUse) }
 
@@ -165,7 +174,7 @@ public final class LuaRuntime {
   }
 
   private func updateExternalBytes() {
-    clua_set_external_bytes(state, printedBytes + max(0, heldBytes))
+    clua_set_external_bytes(state, printedBytes + max(0, heldBytes) + max(0, sharedAccountBytes))
   }
 
   /// Stops counting printed output against the cap: the caller took it and keeps it

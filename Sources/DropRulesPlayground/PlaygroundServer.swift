@@ -15,11 +15,24 @@ package struct PlaygroundServer: Sendable {
   package let dispatcher: PlaygroundDispatcher
   package let page: String
   package let port: UInt16
+  /// What the bodies of all requests in flight may hold together: two requests of the
+  /// largest size.
+  package let bodies = RequestBodyAllowance(capacity: 2 * ProtocolDispatcher.maximumRequestBytes)
 
   package init(dispatcher: PlaygroundDispatcher, page: String, port: UInt16) {
     self.dispatcher = dispatcher
     self.page = page
     self.port = port
+  }
+
+  /// How a request's body was read.
+  package enum BodyRead: Equatable, Sendable {
+    /// The whole body, whose bytes are taken from the allowance until given back.
+    case complete(Data)
+    /// A body longer than one request may be, counted and dropped.
+    case tooLong(byteCount: Int)
+    /// A body that found the allowance spent by other requests, counted and dropped.
+    case busy(byteCount: Int)
   }
 
   /// Serves until the task is cancelled; `listening` gets the port once it is open
@@ -28,6 +41,7 @@ package struct PlaygroundServer: Sendable {
     let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
     let page = page
     let dispatcher = dispatcher
+    let bodies = bodies
     await server.appendRoute("GET /") { request in
       guard Self.isLocal(request) else { return Self.refused("this server answers only as 127.0.0.1 or localhost") }
       return HTTPResponse(
@@ -38,7 +52,9 @@ package struct PlaygroundServer: Sendable {
         ],
         body: Data(page.utf8))
     }
-    await server.appendRoute("POST /rpc") { request in try await Self.answer(request, dispatcher: dispatcher) }
+    await server.appendRoute("POST /rpc") { request in
+      try await Self.answer(request, dispatcher: dispatcher, bodies: bodies)
+    }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await server.run() }
       group.addTask {
@@ -50,7 +66,9 @@ package struct PlaygroundServer: Sendable {
     }
   }
 
-  static func answer(_ request: HTTPRequest, dispatcher: PlaygroundDispatcher) async throws -> HTTPResponse {
+  static func answer(
+    _ request: HTTPRequest, dispatcher: PlaygroundDispatcher, bodies: RequestBodyAllowance
+  ) async throws -> HTTPResponse {
     guard isLocal(request) else { return refused("this server answers only as 127.0.0.1 or localhost") }
     guard isFromOwnPage(request) else { return refused("requests come only from the playground's own page") }
     guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
@@ -60,10 +78,19 @@ package struct PlaygroundServer: Sendable {
       return json(ProtocolDispatcher.responseToOverlongRequest(byteCount: length))
     }
     let body: Data
-    switch try await Self.readBody(request.bodySequence, maximumLength: ProtocolDispatcher.maximumRequestBytes) {
+    let read = try await Self.readBody(
+      request.bodySequence, maximumLength: ProtocolDispatcher.maximumRequestBytes, allowance: bodies)
+    switch read {
     case .complete(let whole): body = whole
     case .tooLong(let byteCount): return json(ProtocolDispatcher.responseToOverlongRequest(byteCount: byteCount))
+    case .busy(let byteCount):
+      return HTTPResponse(
+        statusCode: .serviceUnavailable, headers: [HTTPHeader("Retry-After"): "1"],
+        body: Data(
+          ("the playground already holds \(bodies.capacity) bytes of requests in flight; "
+            + "this one (\(byteCount) bytes) was dropped, send it again once they are answered\n").utf8))
     }
+    defer { bodies.giveBack(body.count) }
     let (method, id) = Self.peek(body)
     let ticket = method == "move" ? dispatcher.takeMoveTicket() : nil
     let answer = await dispatcher.respond(to: body, method: method, id: id, moveTicket: ticket)
@@ -75,21 +102,41 @@ package struct PlaygroundServer: Sendable {
     return response
   }
 
-  /// Reads a body of at most `maximumLength` bytes; a longer one is counted and dropped
-  /// as it arrives. A chunked body has no Content-Length to refuse up front, and reading
-  /// it whole let one request make the server hold any number of bytes.
-  static func readBody(_ body: HTTPBodySequence, maximumLength: Int) async throws -> RequestLineSplitter.Line {
+  /// Reads a body of at most `maximumLength` bytes, taking its bytes from `allowance` as
+  /// they arrive; a longer body, or one the allowance has no room for, is counted and
+  /// dropped as it arrives. A chunked body has no Content-Length to refuse up front, and
+  /// reading it whole let one request make the server hold any number of bytes.
+  ///
+  /// - Returns: the body, whose bytes the caller gives back once it answered; or why
+  ///   it was dropped, having given back what it took.
+  static func readBody(
+    _ body: HTTPBodySequence, maximumLength: Int, allowance: RequestBodyAllowance
+  ) async throws -> BodyRead {
     var kept = Data()
     var byteCount = 0
-    for try await piece in body {
-      byteCount += piece.count
-      if byteCount > maximumLength {
-        kept = Data()
-      } else {
-        kept.append(piece)
+    var busy = false
+    do {
+      for try await piece in body {
+        byteCount += piece.count
+        guard byteCount <= maximumLength, !busy else {
+          allowance.giveBack(kept.count)
+          kept = Data()
+          continue
+        }
+        if allowance.take(piece.count) {
+          kept.append(piece)
+        } else {
+          busy = true
+          allowance.giveBack(kept.count)
+          kept = Data()
+        }
       }
+    } catch {
+      allowance.giveBack(kept.count)
+      throw error
     }
-    return byteCount > maximumLength ? .tooLong(byteCount: byteCount) : .complete(kept)
+    if byteCount > maximumLength { return .tooLong(byteCount: byteCount) }
+    return busy ? .busy(byteCount: byteCount) : .complete(kept)
   }
 
   /// The method and id of a single request, for the ticket and the skipped answer; a

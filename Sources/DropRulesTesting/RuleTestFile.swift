@@ -34,8 +34,8 @@ final class RuleTestFile {
   /// A load no test has run in yet: the first test runs there, not in a load of its own.
   private var unused: LoadedFile?
   private var simulations: [Int: RuleHost] = [:]
-  /// What the current test's simulations held when made, counted against the test
-  /// runtime's cap: each `scenario{}` is a rule host of its own.
+  /// What the current test's simulations held after they last ran, counted against the
+  /// test runtime's cap: each `scenario{}` is a rule host of its own.
   private var simulationBytes = 0
   /// Simulations whose last drag every source refused: its steps answer `cancel`, and
   /// its drop and cancel `refused`.
@@ -194,7 +194,7 @@ final class RuleTestFile {
           return [.integer(Int64(id))]
         }
       },
-      "drag": runtime.function { [unowned self] arguments in
+      "drag": runtime.function { [unowned self, unowned runtime] arguments in
         failable { () throws -> [LuaValue] in
           let host = try simulation(arguments.first)
           var fields: [String: JSONValue] = [:]
@@ -204,8 +204,10 @@ final class RuleTestFile {
           }
           let decoder = ScenarioDecoder(file: file, baseDirectory: directory, firstIndex: 1)
           let request = try decoder.decodeDrag(.object(fields), board: host.board)
-          if host.isDragging { _ = try host.cancel() }
-          let start = try host.beginDrag(request)
+          let start = try sharingTheCap(with: host, of: runtime) { () throws -> DragStart in
+            if host.isDragging { _ = try host.cancel() }
+            return try host.beginDrag(request)
+          }
           let id = arguments.first?.intValue ?? 0
           if start.isRefused { refusedDrags.insert(id) } else { refusedDrags.remove(id) }
           let serial = nextDrag
@@ -214,7 +216,7 @@ final class RuleTestFile {
           return [.table(LuaTable(sequence: start.refused.map(LuaValue.string))), .integer(Int64(serial))]
         }
       },
-      "step": runtime.function { [unowned self] arguments in
+      "step": runtime.function { [unowned self, unowned runtime] arguments in
         failable { () throws -> [LuaValue] in
           let host = try simulation(arguments.first)
           guard arguments.count > 1, arguments[1].intValue == currentDrags[arguments.first?.intValue ?? 0] else {
@@ -226,7 +228,8 @@ final class RuleTestFile {
             let ends = kind == "drop" || kind == "cancel"
             return [.string(ends ? DropOutcome.refused.rawValue : Proposal.cancel.rawValue)]
           }
-          switch try host.perform(try Self.dragStep(kind, values)) {
+          let step = try Self.dragStep(kind, values)
+          switch try sharingTheCap(with: host, of: runtime, { () throws -> DragStepResult in try host.perform(step) }) {
           case .proposal(let proposal): return [.string(proposal.rawValue)]
           case .outcome(let outcome): return [.string(outcome.rawValue)]
           }
@@ -271,6 +274,22 @@ final class RuleTestFile {
         ]
       },
     ]
+  }
+
+  /// Runs `body`, which drives `host`, with everything else the test holds (its own
+  /// runtime and its other simulations) counted against the host's cap, then counts
+  /// what the simulations hold now against the test's: one cap covers them all, however
+  /// much a simulation grows after it was made.
+  private func sharingTheCap<Result>(
+    with host: RuleHost, of runtime: LuaRuntime, _ body: () throws -> Result
+  ) throws -> Result {
+    host.memoryHeldElsewhere = max(0, runtime.memoryInUse - host.memoryInUse)
+    defer {
+      host.memoryHeldElsewhere = 0
+      simulationBytes = simulations.values.reduce(0) { $0 + $1.memoryInUse }
+      runtime.heldBytes = simulationBytes
+    }
+    return try body()
   }
 
   /// Turns a thrown error into `nil, message`, which the Lua side raises at the test's line.

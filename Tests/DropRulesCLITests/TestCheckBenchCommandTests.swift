@@ -151,6 +151,43 @@ struct TestCheckBenchCommandTests {
     #expect(result.stdout.contains("box_test.lua:4: memory limit of \(16 << 20) bytes exceeded"))
   }
 
+  @Test("a test's simulations share its memory cap as they grow after they were made")
+  func growingSimulationsShareTheCap() throws {
+    let scratch = try TemporaryDirectory()
+    // Each hover keeps 1 MiB more in the rule file's state: alone, a simulation stays
+    // under the 8 MiB cap for 7 hovers; four of them at once cannot.
+    try scratch.write(
+      "box.lua",
+      """
+      local kept = {}
+      return { box = { dropUpdated = function()
+        kept[#kept + 1] = string.rep("k", 1 << 20) .. #kept
+        return "move"
+      end } }
+      """)
+    try scratch.write(
+      "box_test.lua",
+      """
+      test("four growing simulations", function()
+        local outcomes = {}
+        for s = 1, 4 do
+          local sim = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
+          local drag = sim:drag({ { id = "x" } })
+          for hover = 1, 5 do outcomes[#outcomes + 1] = drag:over("a") end
+          local errors = sim.errors
+          if #errors > 0 then error("simulation " .. s .. ": " .. errors[1].message, 0) end
+        end
+      end)
+      """)
+    let result = try DropRulesBinary.run(["test", scratch.url.path, "--max-memory", "\(8 << 20)"])
+    #expect(result.status == 1, "\(result.stdout)")
+    // The third simulation's rule runs out first: what the first two keep counts too.
+    #expect(result.stdout.contains("memory limit of \(8 << 20) bytes exceeded"), "\(result.stdout)")
+    let alone = try DropRulesBinary.run(
+      ["test", scratch.url.path, "--max-memory", "\(64 << 20)"])
+    #expect(alone.status == 0, "\(alone.stdout)")
+  }
+
   @Test("bench starts every iteration from the scenario's board, though dragEnded commits on a cancel")
   func benchRestoresTheBoard() throws {
     let scratch = try TemporaryDirectory()

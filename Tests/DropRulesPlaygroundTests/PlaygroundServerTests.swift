@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import FlyingFox
 import Foundation
 import Testing
@@ -43,12 +44,64 @@ struct PlaygroundServerTests {
 
   @Test("a body over the maximum, chunked or not, is counted and dropped, not held; one at the maximum is kept")
   func boundedBody() async throws {
+    let allowance = RequestBodyAllowance(capacity: 1 << 20)
     let over = HTTPBodySequence(data: Data(repeating: 0x20, count: 1000), suggestedBufferSize: 64)
-    #expect(try await PlaygroundServer.readBody(over, maximumLength: 999) == .tooLong(byteCount: 1000))
+    #expect(
+      try await PlaygroundServer.readBody(over, maximumLength: 999, allowance: allowance) == .tooLong(byteCount: 1000))
+    #expect(allowance.bytesHeld == 0)
     let exact = HTTPBodySequence(data: Data(repeating: 0x20, count: 1000), suggestedBufferSize: 64)
     #expect(
-      try await PlaygroundServer.readBody(exact, maximumLength: 1000) == .complete(Data(repeating: 0x20, count: 1000)))
-    #expect(try await PlaygroundServer.readBody(HTTPBodySequence(), maximumLength: 10) == .complete(Data()))
+      try await PlaygroundServer.readBody(exact, maximumLength: 1000, allowance: allowance)
+        == .complete(Data(repeating: 0x20, count: 1000)))
+    #expect(allowance.bytesHeld == 1000)
+    #expect(
+      try await PlaygroundServer.readBody(HTTPBodySequence(), maximumLength: 10, allowance: allowance)
+        == .complete(Data()))
+  }
+
+  @Test("bodies in flight on all connections together stay within one allowance; a body past it is dropped as busy")
+  func bodiesShareOneAllowance() async throws {
+    let allowance = RequestBodyAllowance(capacity: 2500)
+    func body() -> HTTPBodySequence {
+      HTTPBodySequence(data: Data(repeating: 0x20, count: 1000), suggestedBufferSize: 64)
+    }
+    // Two bodies held (not yet answered) and a third arriving: it cannot be kept too.
+    for _ in 0..<2 {
+      #expect(
+        try await PlaygroundServer.readBody(body(), maximumLength: 1000, allowance: allowance)
+          == .complete(Data(repeating: 0x20, count: 1000)))
+    }
+    #expect(
+      try await PlaygroundServer.readBody(body(), maximumLength: 1000, allowance: allowance) == .busy(byteCount: 1000))
+    #expect(allowance.bytesHeld == 2000)
+    // Once one is answered its bytes come back, and the next body fits.
+    allowance.giveBack(1000)
+    #expect(
+      try await PlaygroundServer.readBody(body(), maximumLength: 1000, allowance: allowance)
+        == .complete(Data(repeating: 0x20, count: 1000)))
+  }
+
+  @Test(
+    "the server answers a request that finds the allowance spent with 503, and gives back what each answered one took")
+  func busyServerAnswers503() async throws {
+    let host = try RuleHost()
+    let session = ProtocolSession(host: host, declaredTypes: [], limits: LuaLimits())
+    let dispatcher = PlaygroundDispatcher(dispatcher: ProtocolDispatcher(session: session))
+    let bodies = RequestBodyAllowance(capacity: 100)
+    func request(_ text: String) -> HTTPRequest {
+      HTTPRequest(
+        method: .POST, version: .http11, path: "/rpc", query: [],
+        headers: [.host: "127.0.0.1:8080", .contentType: "application/json"],
+        body: HTTPBodySequence(data: Data(text.utf8)))
+    }
+    let small = #"{"jsonrpc": "2.0", "id": 1, "method": "board"}"#
+    let answered = try await PlaygroundServer.answer(request(small), dispatcher: dispatcher, bodies: bodies)
+    #expect(answered.statusCode == .ok)
+    #expect(bodies.bytesHeld == 0)
+    #expect(bodies.take(90))
+    let busy = try await PlaygroundServer.answer(request(small), dispatcher: dispatcher, bodies: bodies)
+    #expect(busy.statusCode == .serviceUnavailable)
+    #expect(bodies.bytesHeld == 90)
   }
 
   @Test("a reload note is one line of ASCII that decodes back to the JSON")

@@ -48,7 +48,14 @@ public final class RuleHost {
   public var diagnostics: [Diagnostic] { engine.diagnostics }
 
   /// Bytes the host's rule runtime holds: the Lua heap and what it keeps for the rules.
-  public var memoryInUse: Int { luaRules.runtime.memoryInUse }
+  public var memoryInUse: Int { luaRules.runtime.ownMemoryInUse }
+  /// Bytes held outside this host that count against its memory cap: an embedder that
+  /// runs several hosts under one cap sets it before it drives one (a test's
+  /// simulations share the test's cap this way).
+  public var memoryHeldElsewhere: Int {
+    get { luaRules.runtime.sharedAccountBytes }
+    set { luaRules.runtime.sharedAccountBytes = newValue }
+  }
   /// Nanoseconds spent in each handler call, when measuring (`droprules bench`).
   public var handlerTimings: [UInt64]? {
     get { engine.handlerTimings }

@@ -28,6 +28,53 @@ struct InfoReadThroughAttackTests {
 
   // MARK: Kept info and the facts that change during a drag
 
+  @Test("a change that fails part-way, or a handler that fails after a change, leaves no other file a stale item list")
+  func failedChangeLeavesNoStaleList() throws {
+    let directory = try TemporaryDirectory()
+    // "take" reads its source's list, tries a list insert that names an unknown item
+    // (refused whole), then moves x and fails. "watch", another file, reads the
+    // source's list on every hover and prints it beside what it read the first time.
+    let take = """
+      return { take = { dropUpdated = function(info, target)
+        local source = info.source
+        print("take before", #source.items)
+        print("take refused", pcall(target.insert, target, { info.items[1], "missing" }) == false, #source.items)
+        target:insert(info.items[1])
+        print("take after", #source.items)
+        error("fails after its change")
+      end } }
+      """
+    let watch = """
+      return { watch = { dropUpdated = function(info, target)
+        local ids = {}
+        for _, item in ipairs(info.source.items) do ids[#ids + 1] = item.id end
+        print("watch", table.concat(ids, ","))
+        return "move"
+      end } }
+      """
+    var targets = row(["a"], type: "watch", items: ["a": ["x", "y"]])
+    targets += [
+      DropTarget(id: "b", type: "take", frame: Rect(x: 100, y: 0, width: 100, height: 100)),
+      DropTarget(id: "w", type: "watch", frame: Rect(x: 200, y: 0, width: 100, height: 100)),
+    ]
+    let host = try makeHost(
+      files: [("take.lua", take), ("watch.lua", watch)], targets: targets, items: [textItem("x"), textItem("y")],
+      directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("x")]))
+    _ = try host.moveOver("w")
+    _ = try host.moveOver("b")
+    _ = try host.moveOver("w")
+    let truth = host.currentBoard.items(in: "a").joined(separator: ",")
+    try host.cancel()
+    let lines = host.printedLines
+    #expect(lines.first == "watch\tx,y", "\(lines)")
+    #expect(lines.contains("take refused\ttrue\t2"), "\(lines)")
+    #expect(lines.contains("take after\t1"), "\(lines)")
+    // Whatever the engine holds after the failed handler, the other file reads just that.
+    #expect(lines.last == "watch\t\(truth)", "\(lines) truth: \(truth)")
+    #expect(host.board.items(in: "a") == ["x", "y"])
+  }
+
   @Test("a kept info reads the modifiers of now after every change, while a kept modifiers set stays a snapshot")
   func keptInfoAfterModifierChanges() throws {
     let directory = try TemporaryDirectory()

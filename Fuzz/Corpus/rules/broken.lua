@@ -1,0 +1,4 @@
+return { fuzz = {
+  dropUpdated = function(info, target) return "move" end
+  performDrop = function() return true end,
+} }
