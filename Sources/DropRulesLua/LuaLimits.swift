@@ -3,8 +3,9 @@ public struct LuaLimits: Sendable, Equatable {
   /// VM instructions one call may execute, coroutines it resumes and work done inside
   /// the standard library's C functions included.
   public var maxInstructions: Int
-  /// Bytes the whole runtime may hold: the Lua heap plus what the host keeps on the
-  /// rules' behalf (printed output, data the rules stored).
+  /// Bytes one runtime may hold: the Lua heap plus what the host keeps on the rules'
+  /// behalf (printed output, data the rules stored). A rule host gives each rule file
+  /// a runtime of its own, each under this cap.
   public var maxMemory: Int
   /// Wall-clock time one call may take; zero turns the deadline off.
   public var maxTime: Duration

@@ -46,7 +46,7 @@ struct LimitOptions: ParsableArguments {
   var maxInstructions: Int = LuaLimits.defaultMaxInstructions
 
   // Unconditional: "-5" is a value to refuse with a message, not an option.
-  @Option(parsing: .unconditional, help: "Bytes of memory one rule host may hold.")
+  @Option(parsing: .unconditional, help: "Bytes of memory each rule file's Lua state may hold (and each test file's).")
   var maxMemory: Int = LuaLimits.defaultMaxMemory
 
   // Unconditional: "-5" is a value to refuse with a message, not an option.

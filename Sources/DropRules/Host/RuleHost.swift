@@ -13,11 +13,12 @@ import Foundation
 /// print(host.trace)
 /// ```
 ///
-/// A host is a ``DragEngine`` driving rule files loaded into one sandboxed Lua runtime.
+/// A host is a ``DragEngine`` driving rule files, each loaded into a sandboxed Lua state of
+/// its own.
 /// Every change a rule makes during a drag is staged: later handlers of the same drag
 /// see it, `performDrop` returning true commits it, anything else rolls it back.
 public final class RuleHost {
-  let luaRules: LuaRules
+  let files: RuleFiles
   /// The drag engine: board, lifecycle, trace.
   public let engine: DragEngine
   /// The rule files loaded so far.
@@ -27,13 +28,13 @@ public final class RuleHost {
 
   /// Creates a host with an empty board and no rules.
   public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
-    luaRules = try LuaRules(limits: limits)
-    engine = DragEngine(rules: luaRules)
-    luaRules.engine = engine
+    files = RuleFiles(limits: limits)
+    engine = DragEngine(rules: files)
+    files.engine = engine
   }
 
   /// The loaded rules.
-  public var rules: RuleSet { luaRules.ruleSet }
+  public var rules: RuleSet { files.ruleSet }
   /// The type conformance graph, with the types rules and scenarios declared.
   public var types: TypeRegistry { engine.types }
   /// The committed board (during a drag, without the drag's staged changes).
@@ -48,13 +49,13 @@ public final class RuleHost {
   public var diagnostics: [Diagnostic] { engine.diagnostics }
 
   /// Bytes the host's rule runtime holds: the Lua heap and what it keeps for the rules.
-  public var memoryInUse: Int { luaRules.runtime.ownMemoryInUse }
+  public var memoryInUse: Int { files.memoryInUse }
   /// Bytes held outside this host that count against its memory cap: an embedder that
   /// runs several hosts under one cap sets it before it drives one (a test's
   /// simulations share the test's cap this way).
   public var memoryHeldElsewhere: Int {
-    get { luaRules.runtime.sharedAccountBytes }
-    set { luaRules.runtime.sharedAccountBytes = newValue }
+    get { files.memoryHeldElsewhere }
+    set { files.memoryHeldElsewhere = newValue }
   }
   /// Nanoseconds spent in each handler call, when measuring (`droprules bench`).
   public var handlerTimings: [UInt64]? {
@@ -64,8 +65,8 @@ public final class RuleHost {
 
   /// Observes executed lines of rule files (for coverage); nil stops observing.
   public var lineObserver: ((String, Int) -> Void)? {
-    get { luaRules.runtime.lineObserver }
-    set { luaRules.runtime.lineObserver = newValue }
+    get { files.lineObserver }
+    set { files.lineObserver = newValue }
   }
 
   /// Replaces the board between drags; during a drag this throws ``DragError/dragInProgress``.
@@ -95,9 +96,9 @@ public final class RuleHost {
     // same folder given twice) loads once: loading it again would name its types twice.
     var loaded = Set(ruleFiles.compactMap(RealPath.of))
     let paths = paths.filter { path in RealPath.of(path).map { loaded.insert($0).inserted } ?? true }
-    let problems = luaRules.load(paths: paths)
+    let problems = files.load(paths: paths)
     ruleFiles += paths
-    loadOutput += luaRules.takePrintedLines()
+    loadOutput += files.takeLoadOutput()
     engine.rulesDidChange()
     return problems
   }

@@ -51,7 +51,7 @@ struct DragInvariantTests {
       let placed = host.board.placedItems
       for id in ids { #expect(placed.filter { $0 == id }.count == 1, "item \(id) after drag") }
       #expect(Set(placed).count == placed.count)
-      #expect(host.luaRules.runtime.stackDepth == 0)
+      #expect(host.files.states.allSatisfy { $0.runtime.stackDepth == 0 })
     }
   }
 }

@@ -310,7 +310,7 @@ struct HostMemoryAccountTests {
 
   @Test("decodeJSON refuses text whose decoded value cannot fit under the cap")
   func decodeJSONCounts() throws {
-    let lua = try LuaRules(limits: LuaLimits(maxMemory: 8 << 20))
+    let lua = try RuleFileState(limits: LuaLimits(maxMemory: 8 << 20))
     let decode = lua.droprulesGlobal.tableValue?["decodeJSON"]
     guard case .function(let function) = decode else {
       Issue.record("no decodeJSON")

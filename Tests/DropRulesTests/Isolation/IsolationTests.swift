@@ -123,6 +123,77 @@ struct IsolationTests {
     #expect(host.printedLines == ["original"])
   }
 
+  /// A host with an attacker and a victim file, each run in its own state, under `limits`.
+  func attackerAndVictim(attacker: String, victim: String, limits: LuaLimits) throws -> RuleHost {
+    var targets = row(["a"], type: "attacker") + row(["v"], type: "victim")
+    targets[1].frame.x = 100
+    let host = try RuleHost(limits: limits)
+    try host.loadRules(atPaths: [
+      try directory.write("attacker.lua", attacker), try directory.write("victim.lua", victim),
+    ])
+    try host.replaceBoard(Board(targets: targets, items: []))
+    return host
+  }
+
+  @Test("each file has a heap of its own: a file that fills its memory cap leaves another the whole cap")
+  func memoryOfItsOwn() throws {
+    // The attacker keeps 5 of its 8 MiB; the victim then takes 4 MiB of its own. In one
+    // shared heap the victim would run out.
+    let attacker = """
+      local kept = {}
+      return { attacker = { dropUpdated = function()
+        for i = 1, 5 do kept[i] = string.rep(tostring(i), 1 << 20) end
+        return "move"
+      end } }
+      """
+    let victim = """
+      return { victim = { dropUpdated = function()
+        print(collectgarbage("count") < 2048)
+        local mine = {}
+        for i = 1, 4 do mine[i] = string.rep(tostring(i), 1 << 20) end
+        print(#mine[4])
+        return "move"
+      end } }
+      """
+    let host = try attackerAndVictim(attacker: attacker, victim: victim, limits: LuaLimits(maxMemory: 8 << 20))
+    try host.beginDrag(DragRequest(items: [.external(textItem("note"))]))
+    try host.moveOver("a")
+    try host.moveOver("v")
+    try host.cancel()
+    #expect(host.diagnostics.isEmpty, "\(host.diagnostics.map(\.message))")
+    #expect(host.printedLines == ["true", "\(1 << 20)"])
+  }
+
+  @Test("each file has a collector of its own: another file's weak-keyed tables are not in the victim's heap")
+  func collectorOfItsOwn() throws {
+    // Weak-keyed chains make a collector's atomic phase quadratic in their length. Kept
+    // in the attacker's state, they are traversed by the attacker's collector only: the
+    // victim's heap, which its collector walks, does not hold them.
+    let attacker = """
+      local weak = setmetatable({}, { __mode = "k" })
+      local head = {}
+      return { attacker = { dropUpdated = function()
+        local key = head
+        for _ = 1, 20000 do local following = {}; weak[key] = following; key = following end
+        print(collectgarbage("count") > 1024)
+        return "move"
+      end } }
+      """
+    let victim = """
+      return { victim = { dropUpdated = function()
+        print(collectgarbage("count") < 1024)
+        return "move"
+      end } }
+      """
+    let host = try attackerAndVictim(attacker: attacker, victim: victim, limits: LuaLimits())
+    try host.beginDrag(DragRequest(items: [.external(textItem("note"))]))
+    try host.moveOver("a")
+    try host.moveOver("v")
+    try host.cancel()
+    #expect(host.diagnostics.isEmpty, "\(host.diagnostics.map(\.message))")
+    #expect(host.printedLines == ["true", "true"])
+  }
+
   @Test("a rule file cannot change what a built-in type conforms to: it is told so at its line, and loads nothing")
   func builtInTypesAreFixed() throws {
     let directory = try TemporaryDirectory()

@@ -93,7 +93,7 @@ struct ExposedAPITests {
       keys[parts[0], default: []].insert(parts[1])
     }
     // Fields an object reads from the host when asked are not in it until then.
-    for (kind, names) in try host.luaRules.fetchedFieldNames() {
+    for (kind, names) in try host.files.states[0].fetchedFieldNames() {
       let className = ["item": "droprules.Item", "target": "droprules.Target", "info": "droprules.Info"][kind]
       keys[className ?? kind, default: []].formUnion(names)
     }

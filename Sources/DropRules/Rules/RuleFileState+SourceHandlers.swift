@@ -1,7 +1,7 @@
 /// The source handlers whose arguments or answers differ from the drop handlers':
 /// `canDrag(item, source)` and `dragOperations(info, source)`, which answers a list.
 /// They run once per drag, not per pointer step, so they take the general call path.
-extension LuaRules {
+extension RuleFileState {
   func callCanDrag(of rule: RuleID, item: ItemID, target: TargetID, position: Int) -> HandlerResult {
     guard let function = ruleSet.all[rule].functions[Handler.canDrag.ordinal], let api else {
       return .notImplemented

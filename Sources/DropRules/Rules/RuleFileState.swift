@@ -1,11 +1,14 @@
 import Foundation
 
-/// Lua rule files behind ``RuleCalling``: loads them into one sandboxed runtime and runs
-/// their handlers with host objects for `info`, items, targets and the board.
+/// One rule file in a Lua state of its own: its rules' handlers, run with host objects
+/// for `info`, items, targets and the board.
 ///
-/// Objects are made once per id and read the engine's staged board; a pointer step
-/// updates the drag's one `info` in place and calls the handler directly.
-final class LuaRules: RuleCalling {
+/// Each file gets its own state, so nothing one file does to its state (its globals,
+/// its memory, its collector's work) reaches another file's: ``RuleFiles`` holds them
+/// all and is what the engine calls. Objects are made once per id and read the engine's
+/// staged board; a pointer step updates the drag's one `info` in place and calls the
+/// handler directly.
+final class RuleFileState {
   let runtime: LuaRuntime
   /// The rule files and the modules they require: the runtime reads no file itself.
   let sourceFiles: RuleSourceFiles
@@ -20,6 +23,8 @@ final class LuaRules: RuleCalling {
       }
     }
   }
+  /// The file's rules, by the ids this state gives them (``RuleFiles`` maps the
+  /// engine's ids to these).
   private(set) var ruleSet = RuleSet()
   /// Bytes charged for the copies rules made in the current drag (`item:copy`), held
   /// against the memory cap until the drag ends.
@@ -86,9 +91,7 @@ final class LuaRules: RuleCalling {
     handlerSlots += rule.functions.map { $0?.slot ?? .none }
   }
 
-  // MARK: RuleCalling
-
-  func rule(forTargetType type: String) -> RuleID? { ruleSet.id(for: type) }
+  // MARK: Calls from RuleFiles, by this state's rule ids
 
   func describe(_ rule: RuleID) -> RuleDescription {
     let handlers = Handler.allCases.filter { ruleSet.all[rule].implements($0) }
@@ -127,7 +130,7 @@ final class LuaRules: RuleCalling {
         function, info.object, try targetSlot(at: position, id: target), point: info.location,
         globalPoint: info.globalLocation, local: (context.location.x, context.location.y),
         global: (context.pointer.x, context.pointer.y))
-      return result(answer, handler: handler, target: target)
+      return result(answer, handler: handler, of: rule, target: target)
     } catch {
       return .failed(Self.diagnostic(error, handler: handler, target: target))
     }
@@ -269,7 +272,7 @@ final class LuaRules: RuleCalling {
     return object
   }
 
-  func result(_ value: LuaCallResult, handler: Handler, target: TargetID) -> HandlerResult {
+  func result(_ value: LuaCallResult, handler: Handler, of rule: RuleID, target: TargetID) -> HandlerResult {
     switch value {
     case .nothing: return .returned(.nothing)
     case .boolean(let flag): return .returned(.boolean(flag))
@@ -290,9 +293,7 @@ final class LuaRules: RuleCalling {
         message: "\(handler.rawValue) returned an index that is not a whole, finite number; "
           + "give { operation = \"\(proposal.rawValue)\", index = n } with n an integer",
         handler: handler, target: target)
-      if let rule = ruleSet.id(for: engine?.currentBoard.target(target)?.type ?? ""),
-        let definition = definition(of: handler, in: rule)
-      {
+      if let definition = definition(of: handler, in: rule) {
         diagnostic.file = definition.file
         diagnostic.line = definition.line
       }
@@ -318,7 +319,7 @@ final class LuaRules: RuleCalling {
 
 }
 
-@available(*, unavailable) extension LuaRules: Sendable {}
+@available(*, unavailable) extension RuleFileState: Sendable {}
 
 /// The functions of the Lua rule API (api.lua) that Swift calls.
 struct RuleAPI {

@@ -4,7 +4,7 @@ import Foundation
 /// change through the engine; misuse returns `nil, message` so that api.lua raises the
 /// error at the rule's own line. A change returns `true` and the ids of the targets it
 /// touched, whose objects then forget what they read.
-extension LuaRules {
+extension RuleFileState {
   func makeHostFunctions() -> [String: LuaValue] {
     let lua = runtime
     return [

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The loaded rule files, each in a Lua state of its own (``RuleFileState``): what the
+/// engine calls.
+///
+/// A state per file makes isolation structural rather than a matter of sandbox
+/// discipline: one file's globals, memory and collector are not another's. A file that
+/// fills its memory cap, or whose tables make the collector slow, stalls or fails its
+/// own calls only. The rule set spans the files (a type is named by one file only, and
+/// the `*` fallback serves every file's targets); each rule id maps to the file that
+/// declared it and that file's own id for it.
+final class RuleFiles: RuleCalling {
+  /// The limits each file's state gets.
+  let limits: LuaLimits
+  /// One state per loaded file, in load order.
+  private(set) var states: [RuleFileState] = [] {
+    didSet { unretainedStates = states.map(Unmanaged.passUnretained) }
+  }
+  /// The same states, called on every pointer step without retaining them (``states``
+  /// keeps them alive).
+  @exclusivity(unchecked) private var unretainedStates: [Unmanaged<RuleFileState>] = []
+  private(set) var ruleSet = RuleSet()
+  /// For each rule id of ``ruleSet``: the state holding the rule, and the rule's id there.
+  @exclusivity(unchecked) private var owners: [(state: Int, rule: RuleID)] = []
+  /// The state whose handler ran last: what it printed is taken next.
+  @exclusivity(unchecked) private var lastCalled = 0
+  /// Reads the board and stages changes; set right after the engine is made.
+  weak var engine: DragEngine? {
+    didSet { for state in states { state.engine = engine } }
+  }
+  /// Observes executed lines of every file's state (coverage).
+  var lineObserver: ((String, Int) -> Void)? {
+    didSet { for state in states { state.runtime.lineObserver = lineObserver } }
+  }
+  /// Bytes held outside the host that count against each state's cap (see
+  /// ``RuleHost/memoryHeldElsewhere``).
+  var memoryHeldElsewhere = 0 {
+    didSet { for state in states { state.runtime.sharedAccountBytes = memoryHeldElsewhere } }
+  }
+  /// What files printed while loading, not yet taken.
+  private var loadOutput: [String] = []
+
+  init(limits: LuaLimits) {
+    self.limits = limits
+  }
+
+  /// Bytes the files' states hold: their Lua heaps and what each keeps for its rules.
+  var memoryInUse: Int { states.reduce(0) { $0 + $1.runtime.ownMemoryInUse } }
+
+  /// Loads rule files, each into a new state, and returns every problem, warnings
+  /// included. All files are read.
+  func load(paths: [String]) -> [RuleProblem] {
+    var problems: [RuleProblem] = []
+    var accepted: [(path: String, targetType: String, types: [TypeIdentifier])] = []
+    for path in paths {
+      let state: RuleFileState
+      do {
+        state = try RuleFileState(limits: limits)
+      } catch {
+        problems.append(RuleProblem(error, file: path))
+        continue
+      }
+      state.engine = engine
+      state.runtime.lineObserver = lineObserver
+      state.runtime.sharedAccountBytes = memoryHeldElsewhere
+      let (fileRules, fileProblems, fileAccepted) = state.load(path: path)
+      loadOutput += state.takePrintedLines()
+      problems += fileProblems
+      accepted += fileAccepted.map { (path, $0.targetType, $0.types) }
+      var kept = false
+      for rule in fileRules {
+        do {
+          try ruleSet.add(rule)
+          try state.add(rule)
+          owners.append((states.count, state.ruleSet.all.count - 1))
+          kept = true
+        } catch {
+          problems.append(error)
+        }
+      }
+      // A file with no rule kept holds nothing the engine can call: its state goes.
+      if kept { states.append(state) }
+    }
+    problems += undeclaredTypeWarnings(accepted)
+    return problems
+  }
+
+  /// Warns of accepted types that are neither built in nor declared by any file.
+  private func undeclaredTypeWarnings(
+    _ accepted: [(path: String, targetType: String, types: [TypeIdentifier])]
+  ) -> [RuleProblem] {
+    let types = engine?.types ?? TypeRegistry()
+    var warnings: [RuleProblem] = []
+    for entry in accepted {
+      for type in entry.types where !types.isKnown(type) {
+        // Read only for a warning: the files of every test's scenario load here.
+        let source = (try? String(contentsOfFile: entry.path, encoding: .utf8)) ?? ""
+        warnings.append(
+          RuleProblem(
+            file: entry.path, line: RuleFileLoader.line(ofString: type.rawValue, in: source),
+            message:
+              "accepted type '\(type)' of '\(entry.targetType)' is neither built in nor declared; declare it with droprules.declareType",
+            severity: .warning))
+      }
+    }
+    return warnings
+  }
+
+  /// What the files printed while they loaded, once.
+  func takeLoadOutput() -> [String] {
+    defer { loadOutput = [] }
+    return loadOutput
+  }
+
+  // MARK: RuleCalling
+
+  func rule(forTargetType type: String) -> RuleID? { ruleSet.id(for: type) }
+
+  func describe(_ rule: RuleID) -> RuleDescription {
+    let owner = owners[rule]
+    return states[owner.state].describe(owner.rule)
+  }
+
+  func call(
+    _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext
+  ) -> HandlerResult {
+    let owner = owners[rule]
+    lastCalled = owner.state
+    return unretainedStates[owner.state]._withUnsafeGuaranteedRef {
+      $0.call(handler, of: owner.rule, target: target, position: position, context: context)
+    }
+  }
+
+  func takePrintedLines() -> [String] {
+    guard lastCalled < unretainedStates.count else { return [] }
+    return unretainedStates[lastCalled]._withUnsafeGuaranteedRef { $0.takePrintedLines() }
+  }
+
+  func dragDidEnd() {
+    for state in states { state.dragDidEnd() }
+  }
+}
+
+@available(*, unavailable) extension RuleFiles: Sendable {}
