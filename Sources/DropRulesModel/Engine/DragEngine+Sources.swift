@@ -56,6 +56,9 @@ extension DragEngine {
       }
     }
     drag?.sources = sources
+    drag?.itemSources = itemIDs.compactMap { id in
+      currentBoard.containerPosition(of: id).map { (id, currentBoard.targets[$0].id) }
+    }
     // What rules read of the drag (`info`) now exists, with the items canDrag let go.
     version.advance()
     if let (allowed, limits) = askSourcesForOperations() {
@@ -176,6 +179,7 @@ extension DragEngine {
       guard let position = currentBoard.position(of: source) else { continue }
       drag?.isReadOnly = false
       drag?.onlyWritableTarget = source
+      drag?.protectsSources = operation == .copy
       drag?.undo = []
       let result = invoke(
         .dragEnded, on: position, operation: operation, outcome: outcome, destination: destination)
@@ -183,6 +187,7 @@ extension DragEngine {
       drag?.undo = []
       drag?.isReadOnly = true
       drag?.onlyWritableTarget = nil
+      drag?.protectsSources = false
       if case .failed = result, !undo.isEmpty {
         currentBoard.undo(undo)
       } else {

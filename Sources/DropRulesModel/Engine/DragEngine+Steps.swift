@@ -66,8 +66,17 @@ extension DragEngine {
     guard let operation = state.proposal.operation else {
       return finish(.cancelled, reason: .proposal(state.proposal, target: target))
     }
-    switch invoke(.performDrop, on: current, operation: operation, index: dropIndex(for: current)) {
-    case .returned(.boolean(true)): break
+    drag?.protectsSources = operation == .copy
+    let performed = invoke(.performDrop, on: current, operation: operation, index: dropIndex(for: current))
+    drag?.protectsSources = false
+    switch performed {
+    case .returned(.boolean(true)):
+      // A preview before the drop (dropEntered, dropUpdated) may have moved an item out
+      // of its source; a copy commits nothing of the kind.
+      if operation == .copy, let taken = itemTakenFromItsSource() {
+        return finish(
+          .failed, reason: .copyTookFromSource(target: target, item: taken.item, source: taken.source))
+      }
     case .notImplemented:
       return finish(.failed, reason: .noPerformDrop(target: target, targetType: currentBoard.targets[current].type))
     case .returned(let value): return finish(.failed, reason: .performDropReturned(target: target, value: value))
@@ -270,6 +279,8 @@ extension DragEngine {
     context.outside = isOutside
     context.destination = destination
     let id = currentBoard.targets[position].id
+    // Each call is atomic: what a call that fails staged is rolled back here.
+    let staged = drag?.undo.count ?? 0
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     let result = rules.call(handler, of: rule, target: id, position: position, context: context)
     if case .notImplemented = result { return result }
@@ -281,11 +292,24 @@ extension DragEngine {
     switch result {
     case .notImplemented: break
     case .returned(let value): recorder.record(.call(handler, id, item: item, value))
-    case .failed(let diagnostic):
+    case .failed(var diagnostic):
       recorder.record(.call(handler, id, item: item, nil))
+      // A failed performDrop rolls back the whole drag; a failed preview only its own call.
+      if rollBackCall(staged: staged), handler != .performDrop {
+        diagnostic.message += " (what this call changed was rolled back)"
+      }
       report(diagnostic)
     }
     return result
+  }
+
+  /// Rolls back what the current call staged beyond the first `staged` undo records;
+  /// returns whether it had staged anything.
+  private func rollBackCall(staged: Int) -> Bool {
+    guard let undo = drag?.undo, undo.count > staged else { return false }
+    currentBoard.undo(Array(undo[staged...]))
+    drag?.undo.removeSubrange(staged...)
+    return true
   }
 
   /// The `info.index` handlers see: the one the step named, else the gap the target's

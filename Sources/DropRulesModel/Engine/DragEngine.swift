@@ -124,8 +124,19 @@ public final class DragEngine {
       currentBoard.undo(undo)
       throw .outsideSource(source: only, touched: other)
     }
+    if drag?.protectsSources == true, let taken = itemTakenFromItsSource() {
+      currentBoard.undo(undo)
+      throw .copyTakesFromSource(item: taken.item, source: taken.source)
+    }
     drag?.undo.append(contentsOf: undo)
     return touched
+  }
+
+  /// The first dragged board item that is no longer in the target it was dragged from.
+  func itemTakenFromItsSource() -> (item: ItemID, source: TargetID)? {
+    guard let drag else { return nil }
+    let board = currentBoard
+    return drag.itemSources.first { board.place(of: $0.item)?.container != $0.source }
   }
 
   /// A fresh id for a copy of `id`, unused on the board.

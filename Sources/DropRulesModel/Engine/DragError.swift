@@ -26,6 +26,8 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
   case readOnly
   /// dragEnded tried to change a target other than its own source.
   case outsideSource(source: TargetID, touched: TargetID)
+  /// Under a copy, a change would take a dragged board item out of its source.
+  case copyTakesFromSource(item: ItemID, source: TargetID)
   case board(BoardError)
 
   /// What went wrong, for the person driving the drag.
@@ -36,6 +38,9 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
       "the board is read-only in canDrag and dragOperations (they only answer) and in the dropExited after the drop"
     case .outsideSource(let source, let touched):
       "dragEnded may change only its own source target '\(source)', not '\(touched)'"
+    case .copyTakesFromSource(let item, let source):
+      "the drag is a copy, and a copy never takes from its source: '\(item)' stays in '\(source)'; "
+        + "insert item:copy() instead"
     case .board(let error): error.description
     }
   }

@@ -14,6 +14,13 @@ struct DragState {
   /// The containers of the dragged board items, in drag order, each once; the first is
   /// `info.source`.
   var sources: [TargetID] = []
+  /// Where each dragged board item sat when the drag began: under a copy it must stay
+  /// there.
+  var itemSources: [(item: ItemID, source: TargetID)] = []
+  /// True while the drop or a source's `dragEnded` runs under a copy: a change that would
+  /// take a dragged board item out of its source is refused (a copy never takes from its
+  /// source).
+  var protectsSources = false
   /// The operations the drag itself allows (before any source limited them).
   var requestedOperations: Set<DragOperation>
   /// What the drag allows over the board: its own operations and its sources'.

@@ -78,6 +78,9 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
   case performDropReturned(target: TargetID, value: HandlerValue)
   /// `performDrop` raised; the error is in the trace.
   case performDropRaised(target: TargetID)
+  /// The drop was a copy, and a change before it (a preview in `dropEntered` or
+  /// `dropUpdated`) had taken a dragged item out of its source.
+  case copyTookFromSource(target: TargetID, item: ItemID, source: TargetID)
 
   /// The reason's name in the JSON trace.
   public var kind: String {
@@ -87,6 +90,7 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
     case .noPerformDrop: "noPerformDrop"
     case .performDropReturned: "performDropReturned"
     case .performDropRaised: "performDropRaised"
+    case .copyTookFromSource: "copyTookFromSource"
     }
   }
 
@@ -95,7 +99,8 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .noTarget: nil
     case .proposal(_, let target): target
-    case .noPerformDrop(let target, _), .performDropReturned(let target, _), .performDropRaised(let target):
+    case .noPerformDrop(let target, _), .performDropReturned(let target, _), .performDropRaised(let target),
+      .copyTookFromSource(let target, _, _):
       target
     }
   }
@@ -111,6 +116,9 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
     case .performDropReturned(let target, let value):
       "performDrop of \(target) returned \(value.description); only true commits a drop"
     case .performDropRaised(let target): "performDrop of \(target) raised an error"
+    case .copyTookFromSource(_, let item, let source):
+      "the drop was a copy, but '\(item)' had left its source '\(source)' (moved by a handler before the drop); "
+        + "a copy never takes from its source"
     }
   }
 }

@@ -95,6 +95,9 @@ extension TraceReport {
     case .proposal(let proposal, _): fields["proposal"] = .string(proposal.rawValue)
     case .noPerformDrop(_, let type): fields["targetType"] = .string(type)
     case .performDropReturned(_, let value): fields["result"] = json(value)
+    case .copyTookFromSource(_, let item, let source):
+      fields["item"] = .string(item)
+      fields["source"] = .string(source)
     case .noTarget, .performDropRaised: break
     }
     return .object(fields)

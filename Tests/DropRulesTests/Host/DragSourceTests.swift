@@ -157,6 +157,7 @@ struct DragSourceTests {
       """
       canDrag = function(item, source) return item.id ~= "p1" and source.id == item.container.id end,
       dropEntered = function() print("entered") end,
+      dropUpdated = function() return "move" end,
       performDrop = function(info, target) target:insert(info.items) return true end,
       dragEnded = function() print("ended") end,
       """, directory: directory)

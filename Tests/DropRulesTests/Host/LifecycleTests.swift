@@ -21,7 +21,9 @@ struct LifecycleTests {
         dropUpdated = function(info, target) return info.modifiers.option and "copy" or "move" end,
         dropExited = function(info, target) print("exited " .. target.id .. " " .. tostring(info.outcome)) end,
         performDrop = function(info, target)
-          for _, item in ipairs(info.items) do target:insert(item, info.index) end
+          for _, item in ipairs(info.items) do
+            target:insert(info.operation == "copy" and item:copy() or item, info.index)
+          end
           return true
         end,
       },
@@ -48,8 +50,9 @@ struct LifecycleTests {
         "performDrop b -> true", "dropExited b -> nil",
       ])
     #expect(host.trace.last?.printed == ["exited b performed"])
-    #expect(host.board.items(in: "b") == ["x"])
-    #expect(host.board.items(in: "a").isEmpty)
+    // A copy: the original stays in its source.
+    #expect(host.board.items(in: "b") == ["x-copy1"])
+    #expect(host.board.items(in: "a") == ["x"])
   }
 
   @Test("over nothing the proposal is cancel and a drop cancels")

@@ -53,7 +53,7 @@ struct RuleAPITests {
     let host = try makeHost(
       rules: """
         return { box = {
-          performDrop = function(info, target)
+          dropUpdated = function() return "move" end, performDrop = function(info, target)
             if target.id == "b" then target:insert(info.items, 1) return true end
             target:insert({ info.items[1], "x" }, 1)
           end,

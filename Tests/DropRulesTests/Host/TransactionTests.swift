@@ -18,7 +18,7 @@ struct TransactionTests {
       rules: """
         return { box = {
           dropEntered = function(info, target) target:set("hover", true) end,
-          performDrop = function(info, target)
+          dropUpdated = function() return "move" end, performDrop = function(info, target)
             target:insert(info.items[1], 1)
             target:set("count", 1)
             error("disk full")

@@ -15,13 +15,15 @@ struct ProtocolSessionAPITests {
     let session = try ProtocolSession()
     let report = try session.loadRules([
       try directory.write(
-        "rules.lua", "return { box = { performDrop = function(info, box) box:insert(info.items) return true end } }")
+        "rules.lua",
+        "return { box = { dropUpdated = function() return 'move' end, "
+          + "performDrop = function(info, box) box:insert(info.items) return true end } }")
     ])
     #expect(report.files == [directory.path + "/rules.lua"])
     try session.setBoard(try Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
     #expect(try session.beginDrag(DragRequest(items: [.board("x")])).refused == [])
     let over = try session.perform(.over("b", index: nil))
-    #expect(over.proposal == .copy && over.target == "b" && over.number == 1)
+    #expect(over.proposal == .move && over.target == "b" && over.number == 1)
     let drop = try session.perform(.drop)
     #expect(drop.outcome == .performed && drop.number == 2)
     #expect(session.host.board.items(in: "b") == ["x"])

@@ -33,7 +33,9 @@ struct LargeBoardTests {
 
   private func load(_ text: String) throws -> Scenario {
     try directory.write(
-      "rules.lua", "return { box = { performDrop = function(info, box) box:insert(info.items) return true end } }")
+      "rules.lua",
+      "return { box = { dropUpdated = function() return 'move' end,\n"
+        + "performDrop = function(info, box) box:insert(info.items) return true end } }")
     return try ScenarioDecoder.load(path: try directory.write("large.scenario.json", text))
   }
 
@@ -116,6 +118,7 @@ struct LargeBoardTests {
     let rules = """
       return { box = {
         canDrag = function(item, source) return item.id ~= "i7" end,
+        dropUpdated = function() return "move" end,
         performDrop = function(info, target) target:insert(info.items) return true end,
       } }
       """
