@@ -146,12 +146,20 @@ let reference: (first: DragRecord, last: DragRecord) = {
   return (result.first, result.last)
 }()
 
+/// `FUZZ_TOLERATE=weak-keys` skips inputs that name `__mode`: weak-keyed chains make Lua's
+/// collector quadratic, which no limit can stop (docs/isolation.md), so every run would
+/// stop at that known finding.
+let tolerateWeakKeys = ProcessInfo.processInfo.environment["FUZZ_TOLERATE", default: ""].split(separator: ",")
+  .contains("weak-keys")
+
 /// One fuzz input: the attacker's rule file, run beside the witness.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let expected = reference
+  let input = Data(bytes: data, count: size)
+  if tolerateWeakKeys, input.range(of: Data("__mode".utf8)) != nil { return 0 }
   let started = Date()
-  guard let result = run(Data(bytes: data, count: size)) else { return 0 }
+  guard let result = run(input) else { return 0 }
   let seconds = Date().timeIntervalSince(started)
   if seconds > maximumSeconds { fatalError("the input took \(seconds) s, past every call's deadline") }
   if result.first != expected.first {
