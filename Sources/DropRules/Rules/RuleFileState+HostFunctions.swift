@@ -115,14 +115,15 @@ extension RuleFileState {
         let value = json == .null ? nil : json
         let old = board?.target(TargetID(target))?.data[key]
         let growth = Board.bytes(of: key, value) - Board.bytes(of: key, old)
-        guard growth <= runtime.memoryAvailable else {
-          return [.nil, .string("target:set: \(runtime.memoryLimitMessage) (data that rules store counts against it)")]
+        guard growth <= boardDataAvailable else {
+          return [
+            .nil,
+            .string(
+              "target:set: the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules store on "
+                + "targets, all rule files together; raise it with --max-memory)"),
+          ]
         }
-        let result = staged("target:set") { board throws(BoardError) in
-          try board.setData(key, to: value, on: target)
-        }
-        if result.first?.isTruthy == true { updateHeldBytes() }
-        return result
+        return staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
       },
       "declareType": lua.function { [unowned self] arguments in
         guard isLoading else {

@@ -32,9 +32,8 @@ final class RuleFileState {
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
   private(set) var api: RuleAPI?
-  /// The board's version and how many boards there were when the host last looked:
-  /// the data rules stored is counted again when the version moves, and the objects
-  /// cached by board position are dropped when the board was replaced.
+  /// The board's version and how many boards there were when the host last looked: the
+  /// objects cached by board position are dropped when the board was replaced.
   @exclusivity(unchecked) private var seenVersion = 0
   private var seenBoards = 0
   /// Where the engine's board version lives (the runtime keeps it alive), read on every
@@ -136,12 +135,10 @@ final class RuleFileState {
     }
   }
 
-  /// Brings what the host keeps beside Lua up to the board, once its version moved: the
-  /// bytes of data rules stored (counted against the cap), and, after a new board, the
-  /// objects cached by position.
+  /// Brings what the host keeps beside Lua up to the board, once its version moved:
+  /// after a new board, the objects cached by position.
   private func catchUp(with engine: DragEngine) {
     seenVersion = engine.version.value
-    updateHeldBytes()
     guard engine.boardsReplaced != seenBoards else { return }
     seenBoards = engine.boardsReplaced
     targetSlots = []
@@ -178,10 +175,18 @@ final class RuleFileState {
 
   func takePrintedLines() -> [String] { runtime.takePrintedLines() }
 
-  /// What the host holds for the rules beyond the Lua heap, counted against the cap:
-  /// the data they stored beyond the board's own, and the copies of the current drag.
+  /// What the host holds for this file's rules beyond the Lua heap, counted against its
+  /// cap: the copies they made in the current drag. The data rules store on targets is
+  /// the board's, shared by every file, and has a cap of its own (``boardDataAvailable``):
+  /// counted against each file's cap, one file's data shrank every other file's room.
   func updateHeldBytes() {
-    runtime.heldBytes = (engine?.currentBoard.storedDataBytes ?? 0) + copiedBytes
+    runtime.heldBytes = copiedBytes
+  }
+
+  /// Bytes of data rules may still store on the board's targets, all files together:
+  /// the board's data has a cap of its own, as large as one file's.
+  var boardDataAvailable: Int {
+    max(0, runtime.limits.maxMemory - (engine?.currentBoard.storedDataBytes ?? 0))
   }
 
   /// The fields objects read from the host when first asked, by kind (`item`,

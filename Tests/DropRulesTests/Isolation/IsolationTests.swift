@@ -164,6 +164,37 @@ struct IsolationTests {
     #expect(host.printedLines == ["true", "\(1 << 20)"])
   }
 
+  @Test("data one file stores on the board leaves another file's heap its whole cap")
+  func boardDataIsNotAnotherFilesMemory() throws {
+    // The attacker stores 10 MiB on its own target; the victim then takes 10 MiB of its
+    // own heap under a 16 MiB cap. Counted against every file's cap, the board's data
+    // left the victim 6 MiB.
+    let attacker = """
+      return { attacker = { dropUpdated = function(info, target)
+        for i = 1, 10 do target:set("blob" .. i, string.rep(tostring(i), 1 << 20)) end
+        return "move"
+      end } }
+      """
+    let victim = """
+      return { victim = { dropUpdated = function()
+        local mine = {}
+        for i = 1, 10 do mine[i] = string.rep(tostring(i), 1 << 20) end
+        print(#mine)
+        return "move"
+      end } }
+      """
+    let host = try attackerAndVictim(
+      attacker: attacker, victim: victim,
+      limits: LuaLimits(maxInstructions: 100_000_000, maxMemory: 16 << 20, maxTime: .zero))
+    try host.beginDrag(DragRequest(items: [.external(textItem("note"))]))
+    try host.moveOver("a")
+    try host.moveOver("v")
+    #expect(host.currentBoard.target("a")?.data.count == 10)
+    try host.cancel()
+    #expect(host.diagnostics.isEmpty, "\(host.diagnostics.map(\.message))")
+    #expect(host.printedLines == ["10"])
+  }
+
   @Test("each file has a collector of its own: another file's weak-keyed tables are not in the victim's heap")
   func collectorOfItsOwn() throws {
     // Weak-keyed chains make a collector's atomic phase quadratic in their length. Kept
