@@ -66,8 +66,9 @@ static int clua_run_original(lua_State *L) {
 
 int clua_bounded_sort(lua_State *L) {
   // A plain table: about n log2 n comparisons, each paid for before it is made, and,
-  // without a comparator, each as long as the strings it compares (a comparator's own
-  // instructions are counted as it runs). Anything else is Lua's own to check.
+  // without a comparator or with a C one, each as long as the strings it compares (a Lua
+  // comparator's own instructions are counted as it runs). Anything else is Lua's own to
+  // check.
   int plainTable = lua_type(L, 1) == LUA_TTABLE;
   if (plainTable && lua_getmetatable(L, 1)) {
     lua_pop(L, 1);
@@ -77,7 +78,9 @@ int clua_bounded_sort(lua_State *L) {
     lua_Integer count = (lua_Integer)lua_rawlen(L, 1);
     if (count > 1) {
       double perComparison = 1;
-      if (lua_isnoneornil(L, 2) && lua_checkstack(L, 1)) {
+      // A C comparator (rawequal, say) does its work where no hook counts it: its
+      // comparisons cost what Lua's own would.
+      if ((lua_isnoneornil(L, 2) || lua_iscfunction(L, 2)) && lua_checkstack(L, 1)) {
         double bytes = 0;
         for (lua_Integer index = 1; index <= count; index++) {
           if (lua_rawgeti(L, 1, index) == LUA_TSTRING) bytes += (double)lua_rawlen(L, -1);
@@ -148,6 +151,26 @@ int clua_bounded_by_range(lua_State *L) {
   return clua_run_original(L);
 }
 
+/// The original (upvalue 1) after paying an instruction for every 16 bytes of its string
+/// arguments: for functions whose work is linear in a string they scan (`tonumber` of a
+/// long numeral, `string.pack` and `unpack` and `packsize` over a long format).
+static int clua_bounded_by_length(lua_State *L) {
+  size_t bytes = 0;
+  int count = lua_gettop(L);
+  for (int index = 1; index <= count; index++) {
+    if (lua_type(L, index) == LUA_TSTRING) bytes += lua_rawlen(L, index);
+  }
+  clua_charge(L, (long long)(bytes / 16));
+  return clua_run_original(L);
+}
+
+int clua_wrap_by_length(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_settop(L, 1);
+  lua_pushcclosure(L, clua_bounded_by_length, 1);
+  return 1;
+}
+
 int clua_wrap_by_range(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   lua_settop(L, 2);
@@ -199,7 +222,9 @@ static int clua_wrapped_resume(lua_State *L) {
   int returned = clua_bounded_resume(L);
   if (lua_toboolean(L, -returned)) return returned - 1;
   int status = thread != NULL ? lua_status(thread) : LUA_OK;
-  if (status != LUA_OK && status != LUA_YIELD) {
+  // A coroutine the count hook stopped is not reset: its to-be-closed variables would
+  // run with hooks off (see clua_mark_stopped).
+  if (status != LUA_OK && status != LUA_YIELD && !clua_was_stopped(thread)) {
     lua_pop(L, 1);
     status = lua_resetthread(thread);
     lua_xmove(thread, L, 1);

@@ -197,6 +197,57 @@ int clua_raised_in_hook_function(lua_State *L) {
   return 1;
 }
 
+/// What marks a coroutine the count hook stopped: its address alone, pushed as a light
+/// userdata below the error object.
+static const char clua_stopped_marker = 0;
+
+void clua_mark_stopped(lua_State *thread) {
+  // One slot: a dead thread keeps the slack it had. Without it, the call ends here: a
+  // spent budget fails the resumer's next instruction.
+  if (!lua_checkstack(thread, 1)) {
+    clua_budget(thread)->instructionsExhausted = 1;
+    return;
+  }
+  lua_pushlightuserdata(thread, (void *)&clua_stopped_marker);
+  lua_insert(thread, -2);
+}
+
+int clua_was_stopped(lua_State *thread) {
+  int status = lua_status(thread);
+  if (status == LUA_OK || status == LUA_YIELD) return 0;
+  int top = lua_gettop(thread);
+  for (int index = top; index >= 1 && index >= top - 1; index--) {
+    if (lua_touserdata(thread, index) == &clua_stopped_marker) return 1;
+  }
+  return 0;
+}
+
+/// `coroutine.close`, as Lua 5.4's, except for a coroutine the count hook stopped: its
+/// to-be-closed variables would run with hooks off, so they are not run, and close says so.
+int clua_bounded_close(lua_State *L) {
+  lua_State *thread = lua_tothread(L, 1);
+  luaL_argexpected(L, thread != NULL, 1, "coroutine");
+  int status = lua_status(thread);
+  lua_Debug frame;
+  if (thread == L) return luaL_error(L, "cannot close a running coroutine");
+  if (status == LUA_OK && lua_getstack(thread, 0, &frame)) return luaL_error(L, "cannot close a normal coroutine");
+  if (status == LUA_OK && lua_gettop(thread) > 0) return luaL_error(L, "cannot close a suspended coroutine");
+  if (clua_was_stopped(thread)) {
+    lua_pushboolean(L, 0);
+    lua_pushliteral(L, "the coroutine was stopped by a limit: its to-be-closed variables are not closed");
+    return 2;
+  }
+  // Dead (finished or failed) or suspended in a yield: closed as Lua closes it.
+  status = lua_resetthread(thread);
+  if (status == LUA_OK) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  lua_pushboolean(L, 0);
+  lua_xmove(thread, L, 1);
+  return 2;
+}
+
 /// Arms the count hook (and the line hook when coverage observes) for one call.
 void clua_arm(lua_State *L, long long instructionLimit) {
   clua_arm_budget(L, clua_budget(L), instructionLimit);
@@ -234,6 +285,15 @@ int clua_bounded_resume(lua_State *L) {
   lua_xmove(L, thread, arguments);
   int results = 0;
   int status = lua_resume(thread, L, arguments, &results);
+  // A coroutine the count hook stopped died inside the hook, where Lua turns hooks off,
+  // and in that thread they stay off: its to-be-closed variables must never run, or a
+  // `__close` could loop with no limit. It is marked (under its error object), and
+  // close and wrap skip it.
+  if (status != LUA_OK && status != LUA_YIELD && budget->raisedInHook) {
+    clua_mark_stopped(thread);
+    // The resumer gets the error as a result, in its own frame, where hooks run.
+    budget->raisedInHook = 0;
+  }
   if (counting) {
     budget->runningThread = L;
     clua_raise_if_spent(L, budget);

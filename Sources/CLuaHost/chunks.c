@@ -38,6 +38,86 @@ int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chu
   return lua_load(L, clua_read_text, &reader, chunkName, "t");
 }
 
+/// A rule's chunk for lua_load: its text, or what its reader function returns, handed
+/// to the parser 4 KB at a time with the clock read between pieces, and paid for.
+typedef struct {
+  /// The stack index of the reader function; 0 for text.
+  int function;
+  /// The stack index that keeps the reader's current piece alive.
+  int slot;
+  const char *text;
+  size_t left;
+  long long deadline;
+  clua_Budget *budget;
+} clua_ChunkReader;
+
+static const char *clua_read_chunk(lua_State *L, void *context, size_t *size) {
+  clua_ChunkReader *reader = (clua_ChunkReader *)context;
+  if (reader->deadline != 0 && clua_now() > reader->deadline) {
+    reader->budget->compileTimedOut = 1;
+    if (reader->budget->countingInstructions) reader->budget->timeExceeded = 1;
+    clua_raise(L, "compiling took longer than the time limit of %I ms",
+               (lua_Integer)(reader->budget->timeLimit / 1000000));
+  }
+  if (reader->left == 0 && reader->function != 0) {
+    // As Lua's load: call the reader until it gives nil or an empty string.
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, reader->function);
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      *size = 0;
+      return NULL;
+    }
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, reader->slot);
+    reader->text = lua_tolstring(L, reader->slot, &reader->left);
+    clua_charge(L, (long long)(reader->left / 8));
+  }
+  if (reader->left == 0) {
+    *size = 0;
+    return NULL;
+  }
+  *size = reader->left < CLUA_COMPILE_PIECE ? reader->left : CLUA_COMPILE_PIECE;
+  const char *piece = reader->text;
+  reader->text += *size;
+  reader->left -= *size;
+  return piece;
+}
+
+int clua_bounded_load(lua_State *L) {
+  lua_settop(L, 3);
+  lua_pushnil(L);  // 4: the reader's current piece
+  clua_Budget *budget = clua_budget(L);
+  clua_ChunkReader reader = {0, 4, NULL, 0, 0, budget};
+  // Within a handler call, the call's own deadline; at load time, a deadline of its own.
+  if (budget->timeLimit != 0) reader.deadline = budget->countingInstructions ? budget->deadline : clua_now() + budget->timeLimit;
+  size_t length = 0;
+  const char *text = lua_tolstring(L, 1, &length);
+  const char *chunkName;
+  if (text != NULL) {
+    chunkName = luaL_optstring(L, 2, text);
+    reader.text = text;
+    reader.left = length;
+    // Compiling costs about an instruction for every eight bytes of source.
+    clua_charge(L, (long long)(length / 8));
+  } else {
+    chunkName = luaL_optstring(L, 2, "=(load)");
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    reader.function = 1;
+  }
+  budget->compileTimedOut = 0;
+  if (lua_load(L, clua_read_chunk, &reader, chunkName, "t") != LUA_OK) {
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  // The environment, nil included, is the chunk's first upvalue, as Lua's load sets it.
+  lua_pushvalue(L, 3);
+  if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  return 1;
+}
+
 int clua_load_own_bytecode(lua_State *L, const char *bytes, size_t length, const char *chunkName) {
   return luaL_loadbufferx(L, bytes, length, chunkName, "b");
 }

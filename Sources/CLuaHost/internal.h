@@ -80,6 +80,16 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
 }
 
 int clua_bounded_resume(lua_State *L);
+/// Marks a coroutine that died of an error the count hook raised: hooks are off in it
+/// for good, so its to-be-closed variables must never run.
+void clua_mark_stopped(lua_State *thread);
+/// Whether `thread` is a coroutine clua_mark_stopped marked.
+int clua_was_stopped(lua_State *thread);
+/// coroutine.close as Lua's, which leaves a stopped coroutine unclosed.
+int clua_bounded_close(lua_State *L);
+/// `load(chunk, chunkName, env)` for rules, text only: as Lua's load, but paid for and
+/// compiled 4 KB at a time with the call's deadline read between pieces.
+int clua_bounded_load(lua_State *L);
 int clua_charge_function(lua_State *L);
 int clua_bounded_move(lua_State *L);
 /// string.rep, but an empty result at once (upvalue 1: Lua's rep).
@@ -88,6 +98,8 @@ int clua_bounded_rep(lua_State *L);
 int clua_bounded_by_range(lua_State *L);
 /// `byRange(f, endIsFirst)`: f's bounded twin (clua_bounded_by_range).
 int clua_wrap_by_range(lua_State *L);
+/// `byLength(f)`: f, after paying an instruction per 16 bytes of its string arguments.
+int clua_wrap_by_length(lua_State *L);
 int clua_raised_in_hook_function(lua_State *L);
 int clua_bounded_insert(lua_State *L);
 int clua_bounded_remove(lua_State *L);

@@ -144,6 +144,8 @@ static int clua_prepare_worker(lua_State *L) {
       {"charge", clua_charge_function},
       {"resume", clua_bounded_resume},
       {"wrap", clua_bounded_wrap},
+      {"close", clua_bounded_close},
+      {"load", clua_bounded_load},
       {"move", clua_bounded_move},
       {"insert", clua_bounded_insert},
       {"remove", clua_bounded_remove},
@@ -152,6 +154,7 @@ static int clua_prepare_worker(lua_State *L) {
       {"makeNext", clua_make_sealed_next},
       {"raisedInHook", clua_raised_in_hook_function},
       {"byRange", clua_wrap_by_range},
+      {"byLength", clua_wrap_by_length},
       // A fresh math library (its random state its own), for each environment.
       {"newMath", luaopen_math},
       {NULL, NULL},

@@ -24,6 +24,26 @@ struct LuaBoundsTests {
     #expect(lua.stackDepth == 0, sourceLocation: sourceLocation)
   }
 
+  @Test(
+    "C functions linear in a long string they scan pay for it (the red team's second pass over issue 20)",
+    arguments: [
+      // tonumber of a 16 MiB numeral, in a loop: 4.6 s past the deadline before.
+      "local s = string.rep('7', 16 << 20) for _ = 1, 1000 do tonumber(s) end",
+      // string.packsize over a 16 MiB format of spaces: 20.8 s before.
+      "local f = string.rep(' ', 16 << 20) for _ = 1, 1000 do string.packsize(f) end",
+      "local f = string.rep(' ', 16 << 20) for _ = 1, 1000 do string.pack(f) end",
+      // A C comparator does its work where no hook counts it: 14.3 s before.
+      """
+      local a, b = string.rep('a', 8 << 20), string.rep('a', 8 << 20)
+      local t = {}
+      for i = 1, 2000 do t[i] = i % 2 == 0 and a or b end
+      table.sort(t, rawequal)
+      """,
+    ])
+  func linearInTheirStrings(source: String) throws {
+    try expectStopped(source, by: .instructionLimit(LuaLimits.defaultMaxInstructions))
+  }
+
   @Test("short coroutines are counted: 100,000 of them do not run free")
   func shortCoroutines() throws {
     try expectStopped(

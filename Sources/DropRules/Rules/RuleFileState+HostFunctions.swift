@@ -144,8 +144,28 @@ extension RuleFileState {
                 + "rule file; declare a type of your own that conforms to it instead"),
           ]
         }
+        let type = TypeIdentifier(id)
+        let parents = Self.typeList(arguments.dropFirst().first)
+        // Declared already, by the scenario or another file: declaring it again may repeat
+        // what it conforms to, never add to it, or one file would change another's type.
+        if let existing = engine?.types.directParents(of: type), !typesDeclaredHere.contains(type) {
+          let added = parents.filter { $0 != type && !existing.contains($0) }
+          guard added.isEmpty else {
+            let known = existing.map(\.rawValue).sorted().joined(separator: ", ")
+            return [
+              .nil,
+              .string(
+                "droprules.declareType: '\(id)' is declared already (by the scenario or another rule file), "
+                  + "conforming to \(known.isEmpty ? "nothing" : known); a file cannot add "
+                  + "\(added.map(\.rawValue).joined(separator: ", ")) to it, since what a type conforms to is the same "
+                  + "for every rule file: declare a type of your own that conforms to it instead"),
+            ]
+          }
+        } else {
+          typesDeclaredHere.insert(type)
+        }
         do {
-          try engine?.declareType(TypeIdentifier(id), conformsTo: Self.typeList(arguments.dropFirst().first))
+          try engine?.declareType(type, conformsTo: parents)
         } catch {
           return [.nil, .string("droprules.declareType: \(error)")]
         }

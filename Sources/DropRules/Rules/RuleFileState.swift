@@ -31,6 +31,8 @@ final class RuleFileState {
   var copiedBytes = 0
   /// True while rule files run their top level: the only time types may be declared.
   var isLoading = false
+  /// The custom types this file declared first: only it may add to what they conform to.
+  var typesDeclaredHere: Set<TypeIdentifier> = []
   private(set) var api: RuleAPI?
   /// The board's version and how many boards there were when the host last looked: the
   /// objects cached by board position are dropped when the board was replaced.

@@ -7,7 +7,7 @@
 local host = ...
 -- This file bounds the standard library by replacing its functions in place (W122).
 -- luacheck: ignore 122
-local realLoad, realSetmetatable, realCollect = load, setmetatable, collectgarbage
+local realSetmetatable, realCollect = setmetatable, collectgarbage
 local realRawset, realNext = rawset, next
 local rawget, type, error, pairs, tostring, select, getmetatable =
   rawget, type, error, pairs, tostring, select, getmetatable
@@ -19,7 +19,6 @@ local concat = table.concat
 -- one the string metatable indexes, so ("x"):find(...) is bounded too.
 local bounded = host.bounded
 local maximumPrintedLine = host.maximumPrintedLine
-local charge = bounded.charge
 local realFind = bounded.find
 local raisedInHook, realXpcall, realSub = bounded.raisedInHook, xpcall, string.sub
 
@@ -38,6 +37,9 @@ for _, name in ipairs({ "find", "match", "gmatch", "gsub", "rep" }) do string[na
 coroutine.resume = bounded.resume
 -- In C, as Lua's own wrap, over the bounded resume.
 coroutine.wrap = bounded.wrap
+-- As Lua's, but a coroutine a limit stopped keeps its to-be-closed variables unclosed:
+-- it died where Lua turns hooks off, so they would run with no limit.
+coroutine.close = bounded.close
 
 -- In C: Lua's checks and messages, and the work paid for as it is done (a length a
 -- `__len` reports, or an `__index` chain, cannot make a loop the count hook cannot see).
@@ -50,18 +52,13 @@ table.unpack = bounded.unpack
 -- Linear in the range of the string they scan, in C: paid for before they run.
 utf8.len = bounded.byRange(utf8.len, false)
 utf8.codepoint = bounded.byRange(utf8.codepoint, true)
+-- Linear in the strings they are given, in C: paid for before they run.
+tonumber = bounded.byLength(tonumber) -- luacheck: ignore 121
+for _, name in ipairs({ "pack", "unpack", "packsize" }) do string[name] = bounded.byLength(string[name]) end
 
--- Compiling costs about an instruction for every eight bytes of source.
-local function chargeSource(piece)
-  if type(piece) == "string" then charge(#piece / 8) end
-  return piece
-end
-
-local function boundedChunk(chunk)
-  if type(chunk) == "string" then return chargeSource(chunk) end
-  if type(chunk) ~= "function" then return chunk end
-  return function() return chargeSource(chunk()) end
-end
+-- Rules' chunks (load, require) compile in C, paid for, 4 KB at a time with the call's
+-- deadline read between pieces: one giant piece cannot compile past it.
+local boundedLoad = bounded.load
 
 local function copy(library, except)
   local result = {}
@@ -215,7 +212,7 @@ function trusted.newEnvironment(extra)
       chunkName = "=" .. realSub(chunkName, 2)
     end
     if select("#", ...) < 4 then chunkEnv = env end
-    return realLoad(boundedChunk(chunk), chunkName, "t", chunkEnv)
+    return boundedLoad(chunk, chunkName, chunkEnv)
   end
   -- A limit's error is raised inside the count hook, where Lua runs no hook: a message
   -- handler run then would be unbounded. It is skipped, and the error goes on as it is.
@@ -254,7 +251,7 @@ function trusted.newEnvironment(extra)
     if cached ~= nil then return cached.value end
     local source, path = host.readModule(name)
     if source == nil then error(path, 2) end
-    local chunk, message = realLoad(source, "@" .. path, "t", trusted.newEnvironment(extra))
+    local chunk, message = boundedLoad(source, "@" .. path, trusted.newEnvironment(extra))
     if chunk == nil then error(message, 0) end
     local value = chunk(name, path)
     if value == nil then value = true end

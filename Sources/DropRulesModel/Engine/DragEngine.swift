@@ -151,9 +151,25 @@ public final class DragEngine {
   func report(_ diagnostic: Diagnostic) {
     var diagnostic = diagnostic
     diagnostic.step = drag?.stepNumber
+    // A host keeps every diagnostic, but a rule that fails on every step of a long drag
+    // must not fill memory with them: past the first thousand, each keeps the start of
+    // its message and no traceback, about as much as the step it belongs to.
+    if diagnostics.count >= Self.diagnosticsKeptWhole {
+      if diagnostic.message.utf8.count > Self.shortenedMessageBytes {
+        diagnostic.message =
+          String(decoding: diagnostic.message.utf8.prefix(Self.shortenedMessageBytes), as: UTF8.self)
+          + " [cut: the host keeps \(Self.diagnosticsKeptWhole) diagnostics whole]"
+      }
+      diagnostic.traceback = ""
+    }
     diagnostics.append(diagnostic)
     recorder.record(.diagnostic(diagnostic))
   }
+
+  /// How many diagnostics a host keeps whole, with their tracebacks.
+  static let diagnosticsKeptWhole = 1_000
+  /// Bytes of message kept of each later one.
+  static let shortenedMessageBytes = 256
 
   func beginStep(_ step: DragStep) { beginStep(.step(step)) }
 

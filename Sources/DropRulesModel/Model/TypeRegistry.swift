@@ -16,6 +16,9 @@ public struct TypeRegistry: Sendable {
     parents[type, default: []].formUnion(newParents.filter { $0 != type })
   }
 
+  /// The types `type` was declared to conform to directly, or nil when it is unknown.
+  package func directParents(of type: TypeIdentifier) -> Set<TypeIdentifier>? { parents[type] }
+
   /// Whether `type` is built in or was declared.
   public func isKnown(_ type: TypeIdentifier) -> Bool { parents[type] != nil }
 

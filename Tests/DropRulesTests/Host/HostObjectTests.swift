@@ -277,6 +277,29 @@ struct HostMemoryAccountTests {
     #expect(line.hasPrefix("16\t"), "\(line)")
   }
 
+  @Test("past a thousand diagnostics a host keeps the start of each message and no traceback")
+  func diagnosticsStayBounded() throws {
+    // A 16 KiB error on every step: the red team's 150,000 steps held 1.6 GB of them.
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        local message = string.rep("e", 16 * 1024)
+        return { box = { dropUpdated = function() error(message) end } }
+        """, targets: row(["a"]), items: [], directory: directory)
+    try host.beginDrag(DragRequest(items: [.external(textItem("x"))]))
+    for step in 0..<1_500 { try host.movePointer(to: Point(x: Double(step % 90) + 5, y: 50)) }
+    try host.cancel()
+    #expect(host.diagnostics.count == 1_500)
+    let first = try #require(host.diagnostics.first)
+    #expect(first.message.utf8.count > 8_000)
+    #expect(!first.traceback.isEmpty)
+    let late = try #require(host.diagnostics.last)
+    #expect(late.message.utf8.count < 400, "\(late.message.utf8.count)")
+    #expect(late.message.hasSuffix("[cut: the host keeps 1000 diagnostics whole]"))
+    #expect(late.traceback.isEmpty)
+    #expect(late.line == 2)
+  }
+
   @Test("the copies a drag makes count against the cap until it ends")
   func copiesCount() throws {
     let directory = try TemporaryDirectory()

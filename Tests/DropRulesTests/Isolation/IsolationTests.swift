@@ -226,6 +226,39 @@ struct IsolationTests {
     #expect(host.printedLines == ["true", "true"])
   }
 
+  @Test("a rule file cannot add to what another file's type conforms to; declaring it as it is stays fine")
+  func customTypesAreTheirDeclarers() throws {
+    let owner = """
+      droprules.declareType("com.example.card", { conformsTo = { "public.data" } })
+      return { victim = { dropUpdated = function()
+        print(droprules.conforms("com.example.card", "public.image"))
+        return "move"
+      end } }
+      """
+    let same = try directory.write(
+      "same.lua",
+      """
+      droprules.declareType("com.example.card", { conformsTo = { "public.data" } })
+      return { other = {} }
+      """)
+    let widening = try directory.write(
+      "widening.lua",
+      """
+      -- Every card an image too, so that a rule for images takes the owner's cards.
+      droprules.declareType("com.example.card", { conformsTo = { "public.image" } })
+      return { attacker = {} }
+      """)
+    let host = try RuleHost()
+    let problems = host.loadRulesCollectingProblems(atPaths: [try directory.write("owner.lua", owner), same, widening])
+      .filter { $0.severity == .error }
+    #expect(problems.count == 1, "\(problems)")
+    #expect(problems.first?.file == widening)
+    #expect(problems.first?.line == 2)
+    #expect(problems.first?.message.contains("'com.example.card' is declared already") == true, "\(problems)")
+    #expect(!host.types.conforms("com.example.card", to: "public.image"))
+    #expect(host.types.conforms("com.example.card", to: "public.data"))
+  }
+
   @Test("a rule file cannot change what a built-in type conforms to: it is told so at its line, and loads nothing")
   func builtInTypesAreFixed() throws {
     let directory = try TemporaryDirectory()
