@@ -55,6 +55,12 @@ static inline long long clua_now_coarse(void) {
   return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
+/// Puts the running call's deadline under the watchdog (watchdog.c), which interrupts a
+/// call still running past it at its next instruction.
+void clua_watch_call(clua_Budget *budget);
+/// The call ended: the watchdog stops watching it.
+void clua_unwatch_call(void);
+
 /// Arms the count hook for one call: clua_arm, inlined into the handler call of a
 /// pointer step, which has the budget at hand.
 static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long instructionLimit) {
@@ -73,6 +79,7 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   if (budget->timeLimit != 0) {
     budget->lastCheck = clua_now_coarse();
     budget->deadline = budget->lastCheck + budget->timeLimit;
+    clua_watch_call(budget);
   }
   int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
   int mask = LUA_MASKCOUNT | (budget->lineObserver ? LUA_MASKLINE : 0);

@@ -44,6 +44,28 @@ struct LuaBoundsTests {
     try expectStopped(source, by: .instructionLimit(LuaLimits.defaultMaxInstructions))
   }
 
+  @Test("a loop of long instructions (comparing strings of 16 MiB of NUL bytes) stops near the deadline")
+  func longInstructions() throws {
+    // Lua compares such strings piece by piece with strcoll: tens of milliseconds each,
+    // and a thousand of them before the hook's first clock reading ran 24 s past a 250 ms
+    // deadline. The watchdog interrupts the call at its next instruction.
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 1 << 40, maxTime: .milliseconds(250)))
+    let started = ContinuousClock.now
+    let error = #expect(throws: LuaError.self) {
+      try lua.evaluate(
+        """
+        local s = string.rep("\\0", 16 << 20)
+        local t = s .. ""
+        local n = 0
+        for _ = 1, 1000 do if s < t then n = n + 1 end end
+        """)
+    }
+    #expect(error?.kind == .timeLimit(250))
+    // Generous for a loaded machine; without the watchdog this took tens of seconds.
+    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(try lua.evaluateFirst("return 1 + 1") == .integer(2))
+  }
+
   @Test("short coroutines are counted: 100,000 of them do not run free")
   func shortCoroutines() throws {
     try expectStopped(

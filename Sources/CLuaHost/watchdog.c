@@ -1,0 +1,127 @@
+// The deadline's watchdog. The count hook reads the clock every thousand instructions
+// (every eight once they run slow), but one instruction can be long: comparing two
+// strings of many megabytes, or of many NUL bytes (Lua compares them piece by piece with
+// strcoll), takes milliseconds to hundreds of milliseconds, and a thousand of them ran
+// tens of seconds past the deadline. A thread of droprules' own watches every call
+// that has a deadline; once one is passed, it signals the thread running that call,
+// whose handler sets the count hook to fire at the very next instruction (lua_sethook
+// is made to be called from a signal handler), where the hook raises the deadline's error.
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "internal.h"
+
+/// The signal the watchdog sends. Its default action is to ignore it, so a stray one
+/// does nothing, and nothing else in droprules uses it.
+#define CLUA_WATCH_SIGNAL SIGURG
+/// How often the watchdog looks, and how long after the deadline it steps in: the count
+/// hook catches most calls first.
+enum { CLUA_WATCH_PERIOD_MS = 20 };
+
+/// A thread that has run a call with a deadline. The watchdog reads only this, never a
+/// budget, which a state's close may free.
+typedef struct clua_WatchedThread {
+  pthread_t thread;
+  /// The running call's deadline plus the watchdog's grace; 0 while no call runs.
+  _Atomic long long deadline;
+  struct clua_WatchedThread *next;
+} clua_WatchedThread;
+
+static pthread_mutex_t clua_watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static clua_WatchedThread *clua_watched = NULL;
+static pthread_key_t clua_watch_key;
+static pthread_once_t clua_watch_once = PTHREAD_ONCE_INIT;
+static _Thread_local clua_WatchedThread *clua_this_thread = NULL;
+/// The budget of the call running on this thread, for the signal handler.
+static _Thread_local clua_Budget *volatile clua_running_budget = NULL;
+
+static void clua_on_deadline_signal(int signal) {
+  (void)signal;
+  clua_Budget *budget = clua_running_budget;
+  if (budget == NULL || !budget->countingInstructions || budget->runningThread == NULL) return;
+  // The signal may be late, for a call that ended: only a deadline passed now counts.
+  if (budget->timeLimit == 0 || clua_now() <= budget->deadline) return;
+  budget->timeExceeded = 1;
+  lua_State *running = budget->runningThread;
+  lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, 1);
+}
+
+static void *clua_watch(void *unused) {
+  (void)unused;
+  for (;;) {
+    struct timespec pause = {0, CLUA_WATCH_PERIOD_MS * 1000000L};
+    nanosleep(&pause, NULL);
+    long long now = clua_now();
+    pthread_mutex_lock(&clua_watch_lock);
+    for (clua_WatchedThread *watched = clua_watched; watched != NULL; watched = watched->next) {
+      long long deadline = atomic_load_explicit(&watched->deadline, memory_order_relaxed);
+      if (deadline != 0 && now > deadline) {
+        // Once per call: the hook raises the error, and every later instruction fails.
+        atomic_store_explicit(&watched->deadline, 0, memory_order_relaxed);
+        pthread_kill(watched->thread, CLUA_WATCH_SIGNAL);
+      }
+    }
+    pthread_mutex_unlock(&clua_watch_lock);
+  }
+  return NULL;
+}
+
+/// A thread that ends leaves the list, under the lock the watchdog holds while it looks.
+static void clua_forget_thread(void *slot) {
+  pthread_mutex_lock(&clua_watch_lock);
+  for (clua_WatchedThread **link = &clua_watched; *link != NULL; link = &(*link)->next) {
+    if (*link == slot) {
+      *link = ((clua_WatchedThread *)slot)->next;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&clua_watch_lock);
+  free(slot);
+}
+
+static void clua_start_watch(void) {
+  if (pthread_key_create(&clua_watch_key, clua_forget_thread) != 0) return;
+  struct sigaction action;
+  action.sa_handler = clua_on_deadline_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(CLUA_WATCH_SIGNAL, &action, NULL);
+  pthread_t watcher;
+  if (pthread_create(&watcher, NULL, clua_watch, NULL) == 0) pthread_detach(watcher);
+}
+
+void clua_watch_call(clua_Budget *budget) {
+  if (budget->timeLimit == 0) return;
+  if (clua_this_thread == NULL) {
+    pthread_once(&clua_watch_once, clua_start_watch);
+    clua_WatchedThread *slot = (clua_WatchedThread *)calloc(1, sizeof(clua_WatchedThread));
+    if (slot == NULL) return;
+    slot->thread = pthread_self();
+    if (pthread_setspecific(clua_watch_key, slot) != 0) {
+      free(slot);
+      return;
+    }
+    // Worker threads of a pool (libdispatch's, Swift concurrency's) start with signals
+    // blocked: this one must reach the thread it is meant for.
+    sigset_t watched;
+    sigemptyset(&watched);
+    sigaddset(&watched, CLUA_WATCH_SIGNAL);
+    pthread_sigmask(SIG_UNBLOCK, &watched, NULL);
+    pthread_mutex_lock(&clua_watch_lock);
+    slot->next = clua_watched;
+    clua_watched = slot;
+    pthread_mutex_unlock(&clua_watch_lock);
+    clua_this_thread = slot;
+  }
+  clua_running_budget = budget;
+  long long grace = CLUA_WATCH_PERIOD_MS * 1000000LL;
+  atomic_store_explicit(&clua_this_thread->deadline, budget->deadline + grace, memory_order_relaxed);
+}
+
+void clua_unwatch_call(void) {
+  if (clua_this_thread != NULL) atomic_store_explicit(&clua_this_thread->deadline, 0, memory_order_relaxed);
+  clua_running_budget = NULL;
+}
