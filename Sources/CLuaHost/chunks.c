@@ -7,39 +7,9 @@
 /// Bytes the parser is given at a time: the clock is read between pieces.
 enum { CLUA_COMPILE_PIECE = 4096 };
 
-/// Text for lua_load in pieces, with the compile's deadline.
-typedef struct {
-  const char *text;
-  size_t left;
-  long long deadline;
-  clua_Budget *budget;
-} clua_TextReader;
-
-static const char *clua_read_text(lua_State *L, void *context, size_t *size) {
-  clua_TextReader *reader = (clua_TextReader *)context;
-  if (reader->left == 0) return NULL;
-  // Compiling runs no instruction the count hook could see, so its own clock stops it.
-  if (reader->deadline != 0 && clua_now() > reader->deadline) {
-    reader->budget->compileTimedOut = 1;
-    clua_raise(L, "compiling took longer than the time limit of %I ms",
-               (lua_Integer)(reader->budget->timeLimit / 1000000));
-  }
-  *size = reader->left < CLUA_COMPILE_PIECE ? reader->left : CLUA_COMPILE_PIECE;
-  const char *piece = reader->text;
-  reader->text += *size;
-  reader->left -= *size;
-  return piece;
-}
-
-int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkName) {
-  clua_Budget *budget = clua_budget(L);
-  budget->compileTimedOut = 0;
-  clua_TextReader reader = {text, length, budget->timeLimit != 0 ? clua_now() + budget->timeLimit : 0, budget};
-  return lua_load(L, clua_read_text, &reader, chunkName, "t");
-}
-
-/// A rule's chunk for lua_load: its text, or what its reader function returns, handed
-/// to the parser 4 KB at a time with the clock read between pieces, and paid for.
+/// A chunk for lua_load: text (a rule file, a module, a rule's `load`), or what a
+/// rule's reader function returns, handed to the parser 4 KB at a time with the clock
+/// read between pieces: compiling runs no instruction the count hook could see.
 typedef struct {
   /// The stack index of the reader function; 0 for text.
   int function;
@@ -83,6 +53,13 @@ static const char *clua_read_chunk(lua_State *L, void *context, size_t *size) {
   reader->text += *size;
   reader->left -= *size;
   return piece;
+}
+
+int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkName) {
+  clua_Budget *budget = clua_budget(L);
+  budget->compileTimedOut = 0;
+  clua_ChunkReader reader = {0, 0, text, length, budget->timeLimit != 0 ? clua_now() + budget->timeLimit : 0, budget};
+  return lua_load(L, clua_read_chunk, &reader, chunkName, "t");
 }
 
 int clua_bounded_load(lua_State *L) {
