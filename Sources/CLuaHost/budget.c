@@ -257,7 +257,7 @@ void clua_arm(lua_State *L, long long instructionLimit) {
 /// calls it runs only droprules' own Lua, and returns at once.
 void clua_disarm(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
-  clua_unwatch_call();
+  clua_unwatch_call(budget);
   budget->countingInstructions = 0;
   budget->enforceMemory = 0;
   budget->runningThread = NULL;

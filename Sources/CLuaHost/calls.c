@@ -151,7 +151,7 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
   if (outermost) clua_arm_budget(L, budget, instructionLimit);
   out->status = lua_pcall(L, 2, 1, CLUA_SLOT_TRACEBACK);
   if (outermost) {
-    clua_unwatch_call();
+    clua_unwatch_call(budget);
     budget->countingInstructions = 0;
     budget->enforceMemory = 0;
     budget->runningThread = NULL;

@@ -58,8 +58,8 @@ static inline long long clua_now_coarse(void) {
 /// Puts the running call's deadline under the watchdog (watchdog.c), which interrupts a
 /// call still running past it at its next instruction.
 void clua_watch_call(clua_Budget *budget);
-/// The call ended: the watchdog stops watching it.
-void clua_unwatch_call(void);
+/// The call ended: the watchdog stops watching it (and watches the call it ran inside).
+void clua_unwatch_call(clua_Budget *budget);
 
 /// Arms the count hook for one call: clua_arm, inlined into the handler call of a
 /// pointer step, which has the budget at hand.

@@ -30,6 +30,8 @@ typedef struct clua_WatchedThread {
   struct clua_WatchedThread *next;
 } clua_WatchedThread;
 
+/// How long after a deadline the watchdog steps in.
+static const long long clua_watch_grace = CLUA_WATCH_PERIOD_MS * 1000000LL;
 static pthread_mutex_t clua_watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static clua_WatchedThread *clua_watched = NULL;
 static pthread_key_t clua_watch_key;
@@ -116,12 +118,17 @@ void clua_watch_call(clua_Budget *budget) {
     pthread_mutex_unlock(&clua_watch_lock);
     clua_this_thread = slot;
   }
+  budget->outerWatchedBudget = clua_running_budget;
   clua_running_budget = budget;
-  long long grace = CLUA_WATCH_PERIOD_MS * 1000000LL;
-  atomic_store_explicit(&clua_this_thread->deadline, budget->deadline + grace, memory_order_relaxed);
+  atomic_store_explicit(&clua_this_thread->deadline, budget->deadline + clua_watch_grace, memory_order_relaxed);
 }
 
-void clua_unwatch_call(void) {
-  if (clua_this_thread != NULL) atomic_store_explicit(&clua_this_thread->deadline, 0, memory_order_relaxed);
-  clua_running_budget = NULL;
+void clua_unwatch_call(clua_Budget *budget) {
+  if (clua_running_budget != budget) return;
+  // The call this one ran inside, if any, is watched again.
+  clua_Budget *outer = budget->outerWatchedBudget;
+  budget->outerWatchedBudget = NULL;
+  clua_running_budget = outer;
+  long long deadline = outer != NULL && outer->countingInstructions ? outer->deadline + clua_watch_grace : 0;
+  if (clua_this_thread != NULL) atomic_store_explicit(&clua_this_thread->deadline, deadline, memory_order_relaxed);
 }

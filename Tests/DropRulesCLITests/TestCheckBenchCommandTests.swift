@@ -188,6 +188,32 @@ struct TestCheckBenchCommandTests {
     #expect(alone.status == 0, "\(alone.stdout)")
   }
 
+  @Test("the watchdog watches a test's own code again after the test drove a simulation")
+  func watchdogAfterSimulation() throws {
+    let scratch = try TemporaryDirectory()
+    try scratch.write("box.lua", "return { box = { dropUpdated = function() return 'move' end } }")
+    // After the simulation's call (watched, then done), a loop of long instructions in
+    // the test itself: 16 MiB strings of NUL bytes, compared piece by piece.
+    try scratch.write(
+      "box_test.lua",
+      """
+      test("long instructions after a simulation", function()
+        local sim = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
+        sim:drag({ { id = "x" } }):over("a")
+        local s = string.rep("\\0", 16 << 20)
+        local t = s .. ""
+        for _ = 1, 1000 do local _ = s < t end
+      end)
+      """)
+    let started = Date()
+    // A test gets 100 times a call's deadline: 10 ms gives the test 1 s.
+    let result = try DropRulesBinary.run(["test", scratch.url.path, "--max-time", "10"])
+    // Generous for a busy machine; the hook alone, unwatched, let it run about 8 s.
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("box_test.lua:6: time limit of 1000 ms exceeded"), "\(result.stdout)")
+  }
+
   @Test("bench starts every iteration from the scenario's board, though dragEnded commits on a cancel")
   func benchRestoresTheBoard() throws {
     let scratch = try TemporaryDirectory()

@@ -107,6 +107,10 @@ typedef struct clua_Budget {
   /// The thread running rule code now (the main thread or a resumed coroutine).
   lua_State *_Nullable mainThread;
   lua_State *_Nullable runningThread;
+  /// The budget of the call this one runs inside, on the same thread (a test's own
+  /// runtime calling into a simulation's), which the watchdog watches again once this
+  /// call ends.
+  struct clua_Budget *_Nullable outerWatchedBudget;
 
   /// Called for every executed line while coverage is on; must not raise.
   void (*_Nullable lineObserver)(void *_Nullable context, const char *source, int line);
