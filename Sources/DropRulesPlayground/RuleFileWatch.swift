@@ -1,3 +1,4 @@
+import DropRules
 import Foundation
 
 /// Tells whether rule files changed on disk since they were last read, so the playground
@@ -35,7 +36,9 @@ struct RuleFileWatch {
 
   private static func read(_ paths: Set<String>) -> [String: Data?] {
     var contents: [String: Data?] = [:]
-    for path in paths { contents[path] = FileManager.default.contents(atPath: path) }
+    for path in paths {
+      contents[path] = FileContents.bytes(atPath: path, maximumBytes: RuleSourceFiles.maximumSourceBytes)
+    }
     return contents
   }
 }

@@ -23,8 +23,11 @@ package final class RuleSourceFiles {
     atPath path: String, into runtime: LuaRuntime, environment: LuaReference?
   ) throws(LuaError) -> LuaReference {
     if let problem = Self.sizeProblem(atPath: path) { throw LuaError(kind: .refused, message: problem, file: path) }
-    guard let contents = FileManager.default.contents(atPath: path) else {
+    guard let contents = FileContents.bytes(atPath: path, maximumBytes: Self.maximumSourceBytes) else {
       throw LuaError(kind: .refused, message: "cannot read the file", file: path)
+    }
+    if let problem = Self.sizeProblem(ofBytes: contents.count) {
+      throw LuaError(kind: .refused, message: problem, file: path)
     }
     let chunk = try runtime.load(source: contents, chunkName: "@" + path, environment: environment)
     let directory = (path as NSString).deletingLastPathComponent
@@ -49,7 +52,10 @@ package final class RuleSourceFiles {
       if let problem = Self.sizeProblem(atPath: resolved) {
         throw LuaHostError("require: '\(candidate.path)': \(problem)")
       }
-      guard let contents = FileManager.default.contents(atPath: resolved) else { continue }
+      guard let contents = FileContents.bytes(atPath: resolved, maximumBytes: Self.maximumSourceBytes) else { continue }
+      if let problem = Self.sizeProblem(ofBytes: contents.count) {
+        throw LuaHostError("require: '\(candidate.path)': \(problem)")
+      }
       return LuaModuleSource(source: Array(contents), path: candidate.path)
     }
     let searched = moduleDirectories.isEmpty ? "(no rule directories)" : moduleDirectories.joined(separator: ", ")
@@ -60,7 +66,12 @@ package final class RuleSourceFiles {
 extension RuleSourceFiles {
   /// Why the file at `path` is too large to read, told before reading it; nil if it is not.
   static func sizeProblem(atPath path: String) -> String? {
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    sizeProblem(ofBytes: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+  }
+
+  /// Why `size` bytes of source are too many, or nil. A special file (a device, a pipe)
+  /// has no size to check first: what was read of it is checked.
+  static func sizeProblem(ofBytes size: Int) -> String? {
     guard size > maximumSourceBytes else { return nil }
     return "the file is \(size) bytes; droprules reads at most \(maximumSourceBytes) bytes of Lua source "
       + "per file (keep generated data in a scenario or in JSON, not in Lua)"

@@ -37,8 +37,11 @@ public struct ScenarioDecoder {
     if let size = attributes?[.size] as? Int, size > maximumFileSize {
       throw ScenarioError(file: path, path: "", message: "the file is \(size) bytes; scenarios are limited to 16 MiB")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = FileContents.bytes(atPath: path, maximumBytes: maximumFileSize) else {
       throw ScenarioError(file: path, path: "", message: "cannot read the file")
+    }
+    if data.count > maximumFileSize {
+      throw ScenarioError(file: path, path: "", message: "the file is over 16 MiB; scenarios are limited to 16 MiB")
     }
     let json: JSONValue
     do {

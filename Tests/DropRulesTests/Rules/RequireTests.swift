@@ -76,4 +76,19 @@ struct RequireTests {
     #expect(refused?.kind == .refused)
     #expect(refused?.file == path)
   }
+
+  @Test("a file that never ends (a device that reports no size) is read only up to the cap, then refused")
+  func endlessFile() throws {
+    let refused = #expect(throws: LuaError.self) {
+      try RuleSourceFiles().loadFile(atPath: "/dev/zero", into: lua, environment: nil)
+    }
+    #expect(refused?.kind == .refused)
+    #expect(refused?.message.contains("droprules reads at most") == true, "\(refused?.message ?? "")")
+    let bytes = try #require(FileContents.bytes(atPath: "/dev/zero", maximumBytes: 1000))
+    #expect(bytes.count == 1001)
+    // An empty file reads as no bytes (and, unlike FileManager's read, leaks nothing).
+    let empty = try directory.write("empty.lua", "")
+    #expect(FileContents.bytes(atPath: empty, maximumBytes: 10) == Data())
+    #expect(FileContents.bytes(atPath: directory.url.path + "/missing.lua", maximumBytes: 10) == nil)
+  }
 }
