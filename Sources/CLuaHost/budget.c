@@ -231,13 +231,12 @@ int clua_bounded_close(lua_State *L) {
   lua_Debug frame;
   if (thread == L) return luaL_error(L, "cannot close a running coroutine");
   if (status == LUA_OK && lua_getstack(thread, 0, &frame)) return luaL_error(L, "cannot close a normal coroutine");
-  if (status == LUA_OK && lua_gettop(thread) > 0) return luaL_error(L, "cannot close a suspended coroutine");
   if (clua_was_stopped(thread)) {
     lua_pushboolean(L, 0);
     lua_pushliteral(L, "the coroutine was stopped by a limit: its to-be-closed variables are not closed");
     return 2;
   }
-  // Dead (finished or failed) or suspended in a yield: closed as Lua closes it.
+  // Dead (finished or failed), suspended in a yield or never started: closed as Lua's.
   status = lua_resetthread(thread);
   if (status == LUA_OK) {
     lua_pushboolean(L, 1);
@@ -285,12 +284,17 @@ int clua_bounded_resume(lua_State *L) {
   }
   lua_xmove(L, thread, arguments);
   int results = 0;
+  budget->raisedInHook = 0;
   int status = lua_resume(thread, L, arguments, &results);
   // A coroutine the count hook stopped died inside the hook, where Lua turns hooks off,
   // and in that thread they stay off: its to-be-closed variables must never run, or a
   // `__close` could loop with no limit. It is marked (under its error object), and
   // close and wrap skip it.
-  if (status != LUA_OK && status != LUA_YIELD && budget->raisedInHook) {
+  // Which errors the hook raised: a spent budget or deadline (which sticks), or the cap's
+  // own error value. A rule's own error, after it caught one of the hook's, is not.
+  int raisedByHook = budget->raisedInHook && (budget->instructionsExhausted || budget->timeExceeded ||
+                                              (lua_gettop(thread) > 0 && clua_is_memory_error(thread, -1)));
+  if (status != LUA_OK && status != LUA_YIELD && raisedByHook) {
     clua_mark_stopped(thread);
     // The resumer gets the error as a result, in its own frame, where hooks run.
     budget->raisedInHook = 0;

@@ -25,7 +25,11 @@ static const char *clua_read_chunk(lua_State *L, void *context, size_t *size) {
   clua_ChunkReader *reader = (clua_ChunkReader *)context;
   if (reader->deadline != 0 && clua_now() > reader->deadline) {
     reader->budget->compileTimedOut = 1;
-    if (reader->budget->countingInstructions) reader->budget->timeExceeded = 1;
+    if (reader->budget->countingInstructions) {
+      // Within a call, its deadline has passed: every later instruction fails.
+      reader->budget->timeExceeded = 1;
+      lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
+    }
     clua_raise(L, "compiling took longer than the time limit of %I ms",
                (lua_Integer)(reader->budget->timeLimit / 1000000));
   }

@@ -6,6 +6,7 @@
 // that has a deadline; once one is passed, it signals the thread running that call,
 // whose handler sets the count hook to fire at the very next instruction (lua_sethook
 // is made to be called from a signal handler), where the hook raises the deadline's error.
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -15,7 +16,8 @@
 #include "internal.h"
 
 /// The signal the watchdog sends. Its default action is to ignore it, so a stray one
-/// does nothing, and nothing else in droprules uses it.
+/// does nothing; a handler an embedder had for it is called for every signal that is
+/// not the watchdog's.
 #define CLUA_WATCH_SIGNAL SIGURG
 /// How often the watchdog looks, and how long after the deadline it steps in: the count
 /// hook catches most calls first.
@@ -39,16 +41,25 @@ static pthread_once_t clua_watch_once = PTHREAD_ONCE_INIT;
 static _Thread_local clua_WatchedThread *clua_this_thread = NULL;
 /// The budget of the call running on this thread, for the signal handler.
 static _Thread_local clua_Budget *volatile clua_running_budget = NULL;
+/// What handled the signal before the watchdog did.
+static struct sigaction clua_previous_action;
+static int clua_watch_started = 0;
 
-static void clua_on_deadline_signal(int signal) {
-  (void)signal;
+static void clua_on_deadline_signal(int signal, siginfo_t *info, void *context) {
+  int savedErrno = errno;
   clua_Budget *budget = clua_running_budget;
-  if (budget == NULL || !budget->countingInstructions || budget->runningThread == NULL) return;
   // The signal may be late, for a call that ended: only a deadline passed now counts.
-  if (budget->timeLimit == 0 || clua_now() <= budget->deadline) return;
-  budget->timeExceeded = 1;
-  lua_State *running = budget->runningThread;
-  lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, 1);
+  if (budget != NULL && budget->countingInstructions && budget->runningThread != NULL && budget->timeLimit != 0 &&
+      clua_now() > budget->deadline) {
+    budget->timeExceeded = 1;
+    lua_State *running = budget->runningThread;
+    lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, 1);
+  } else if (clua_previous_action.sa_flags & SA_SIGINFO) {
+    if (clua_previous_action.sa_sigaction != NULL) clua_previous_action.sa_sigaction(signal, info, context);
+  } else if (clua_previous_action.sa_handler != SIG_DFL && clua_previous_action.sa_handler != SIG_IGN) {
+    clua_previous_action.sa_handler(signal);
+  }
+  errno = savedErrno;
 }
 
 static void *clua_watch(void *unused) {
@@ -60,11 +71,9 @@ static void *clua_watch(void *unused) {
     pthread_mutex_lock(&clua_watch_lock);
     for (clua_WatchedThread *watched = clua_watched; watched != NULL; watched = watched->next) {
       long long deadline = atomic_load_explicit(&watched->deadline, memory_order_relaxed);
-      if (deadline != 0 && now > deadline) {
-        // Once per call: the hook raises the error, and every later instruction fails.
-        atomic_store_explicit(&watched->deadline, 0, memory_order_relaxed);
-        pthread_kill(watched->thread, CLUA_WATCH_SIGNAL);
-      }
+      // Every period until the call ends: a signal that came while the hook was being
+      // reset, or for a call that had just ended, is ignored, and the next one lands.
+      if (deadline != 0 && now > deadline) pthread_kill(watched->thread, CLUA_WATCH_SIGNAL);
     }
     pthread_mutex_unlock(&clua_watch_lock);
   }
@@ -81,24 +90,29 @@ static void clua_forget_thread(void *slot) {
     }
   }
   pthread_mutex_unlock(&clua_watch_lock);
+  clua_this_thread = NULL;
   free(slot);
 }
 
 static void clua_start_watch(void) {
   if (pthread_key_create(&clua_watch_key, clua_forget_thread) != 0) return;
   struct sigaction action;
-  action.sa_handler = clua_on_deadline_signal;
+  action.sa_sigaction = clua_on_deadline_signal;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  sigaction(CLUA_WATCH_SIGNAL, &action, NULL);
+  action.sa_flags = SA_RESTART | SA_SIGINFO | SA_ONSTACK;
+  if (sigaction(CLUA_WATCH_SIGNAL, &action, &clua_previous_action) != 0) return;
   pthread_t watcher;
-  if (pthread_create(&watcher, NULL, clua_watch, NULL) == 0) pthread_detach(watcher);
+  if (pthread_create(&watcher, NULL, clua_watch, NULL) != 0) return;
+  pthread_detach(watcher);
+  clua_watch_started = 1;
 }
 
 void clua_watch_call(clua_Budget *budget) {
   if (budget->timeLimit == 0) return;
   if (clua_this_thread == NULL) {
     pthread_once(&clua_watch_once, clua_start_watch);
+    // Without the watchdog, the count hook alone keeps the deadline.
+    if (!clua_watch_started) return;
     clua_WatchedThread *slot = (clua_WatchedThread *)calloc(1, sizeof(clua_WatchedThread));
     if (slot == NULL) return;
     slot->thread = pthread_self();

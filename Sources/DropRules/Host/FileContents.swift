@@ -13,11 +13,16 @@ import Foundation
 /// runs out, since a special file reports no size to stop at.
 package enum FileContents {
   /// The bytes of the file at `path`, at most `maximumBytes + 1` of them (more than
-  /// `maximumBytes` says the file is too long); nil when it cannot be opened or read.
+  /// `maximumBytes` says the file is too long); nil when it cannot be opened or read,
+  /// or is no regular file: a named pipe would block until a writer came, and a device
+  /// such as `/dev/zero` never ends.
   package static func bytes(atPath path: String, maximumBytes: Int) -> Data? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking, so that opening a named pipe returns at once; fstat then refuses it.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     let limit = maximumBytes < Int.max ? maximumBytes + 1 : maximumBytes
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)

@@ -48,11 +48,14 @@ public final class RuleHost {
   /// Every diagnostic since the host was made.
   public var diagnostics: [Diagnostic] { engine.diagnostics }
 
-  /// Bytes the host's rule runtime holds: the Lua heap and what it keeps for the rules.
-  public var memoryInUse: Int { files.memoryInUse }
+  /// Bytes the host holds for its rules: every rule file's Lua heap and what it keeps
+  /// for its rules, and the data rules stored on the board.
+  public var memoryInUse: Int { files.memoryInUse + engine.currentBoard.storedDataBytes }
   /// Bytes held outside this host that count against its memory cap: an embedder that
   /// runs several hosts under one cap sets it before it drives one (a test's
-  /// simulations share the test's cap this way).
+  /// simulations share the test's cap this way). While it is set, each rule file's
+  /// state also counts what the host's other files and its board hold, so that the
+  /// whole host stays under that one cap.
   public var memoryHeldElsewhere: Int {
     get { files.memoryHeldElsewhere }
     set { files.memoryHeldElsewhere = newValue }

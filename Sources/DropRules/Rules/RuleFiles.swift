@@ -126,9 +126,19 @@ final class RuleFiles: RuleCalling {
   ) -> HandlerResult {
     let owner = owners[rule]
     lastCalled = owner.state
+    // Under an embedder's one cap, the state counts the other files and the board too.
+    if memoryHeldElsewhere != 0 { shareTheCap(with: owner.state) }
     return unretainedStates[owner.state]._withUnsafeGuaranteedRef {
       $0.call(handler, of: owner.rule, target: target, position: position, context: context)
     }
+  }
+
+  /// Counts, against the state about to run, what the host's other states and its board
+  /// hold beside what the embedder holds elsewhere.
+  private func shareTheCap(with index: Int) {
+    let others = states.indices.reduce(0) { $1 == index ? $0 : $0 + states[$1].runtime.ownMemoryInUse }
+    let board = engine?.currentBoard.storedDataBytes ?? 0
+    states[index].runtime.sharedAccountBytes = memoryHeldElsewhere + others + board
   }
 
   func takePrintedLines() -> [String] {

@@ -73,7 +73,7 @@ extension DragEngine {
     case .returned(.boolean(true)):
       // A preview before the drop (dropEntered, dropUpdated) may have moved an item out
       // of its source; a copy commits nothing of the kind.
-      if operation == .copy, let taken = itemTakenFromItsSource() {
+      if operation == .copy, let taken = itemsTakenFromTheirSources().first {
         return finish(
           .failed, reason: .copyTookFromSource(target: target, item: taken.item, source: taken.source))
       }

@@ -117,6 +117,8 @@ public final class DragEngine {
   ) throws(StageError) -> [TargetID] {
     guard drag != nil else { throw .noDrag }
     guard drag?.isReadOnly == false else { throw .readOnly }
+    // Under a copy, what a preview took before does not make this change the culprit.
+    let takenBefore = drag?.protectsSources == true ? itemsTakenFromTheirSources() : []
     let undo: [Board.Undo]
     do { undo = try change(&currentBoard) } catch { throw .board(error) }
     let touched = currentBoard.targets(touchedBy: undo)
@@ -124,7 +126,9 @@ public final class DragEngine {
       currentBoard.undo(undo)
       throw .outsideSource(source: only, touched: other)
     }
-    if drag?.protectsSources == true, let taken = itemTakenFromItsSource() {
+    if drag?.protectsSources == true,
+      let taken = itemsTakenFromTheirSources().first(where: { item in !takenBefore.contains { $0.item == item.item } })
+    {
       currentBoard.undo(undo)
       throw .copyTakesFromSource(item: taken.item, source: taken.source)
     }
@@ -132,11 +136,11 @@ public final class DragEngine {
     return touched
   }
 
-  /// The first dragged board item that is no longer in the target it was dragged from.
-  func itemTakenFromItsSource() -> (item: ItemID, source: TargetID)? {
-    guard let drag else { return nil }
+  /// The dragged board items that are no longer in the targets they were dragged from.
+  func itemsTakenFromTheirSources() -> [(item: ItemID, source: TargetID)] {
+    guard let drag else { return [] }
     let board = currentBoard
-    return drag.itemSources.first { board.place(of: $0.item)?.container != $0.source }
+    return drag.itemSources.filter { board.place(of: $0.item)?.container != $0.source }
   }
 
   /// A fresh id for a copy of `id`, unused on the board.

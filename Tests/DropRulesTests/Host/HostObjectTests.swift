@@ -277,6 +277,24 @@ struct HostMemoryAccountTests {
     #expect(line.hasPrefix("16\t"), "\(line)")
   }
 
+  @Test("a host's memory in use counts the data its rules stored on the board, which a test's cap covers")
+  func hostCountsItsBoardData() throws {
+    let directory = try TemporaryDirectory()
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function() return "move" end,
+          performDrop = function(info, target) target:set("blob", string.rep("b", 2 << 20)) return true end,
+        } }
+        """, targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("x")]))
+    try host.moveOver("b")
+    #expect(try host.drop() == .performed)
+    #expect(host.board.storedDataBytes > 2 << 20)
+    // The board's copy counts on top of the rule files' heaps (which may keep theirs).
+    #expect(host.memoryInUse == host.files.memoryInUse + host.board.storedDataBytes)
+  }
+
   @Test("past a thousand diagnostics a host keeps the start of each message and no traceback")
   func diagnosticsStayBounded() throws {
     // A 16 KiB error on every step: the red team's 150,000 steps held 1.6 GB of them.

@@ -93,12 +93,38 @@ struct StoppedCoroutineTests {
             error("wrapped", 0)
           end)
           print(pcall(wrapped), closed)
+          print(coroutine.close(coroutine.create(print)))
           return "move"
         end,
         performDrop = function() return true end,
       } }
       """)
     // What Lua 5.4.4 itself prints for this code.
-    #expect(host.printedLines == ["false\tmine", "false\ttrue", "false\tagain"], "\(host.printedLines)")
+    #expect(host.printedLines == ["false\tmine", "false\ttrue", "false\tagain", "true"], "\(host.printedLines)")
+  }
+
+  @Test("after a rule caught the cap's error, a coroutine that fails on its own is closed as Lua closes it")
+  func caughtLimitThenOrdinaryError() throws {
+    let host = try run(
+      """
+      return { box = {
+        dropUpdated = function()
+          print(pcall(function() local t = {} while true do t[#t + 1] = string.rep("x", 4096) end end))
+          local closed = false
+          local co = coroutine.create(function()
+            local guard <close> = setmetatable({}, { __close = function() closed = true end })
+            error("plain", 0)
+          end)
+          print(coroutine.resume(co))
+          print(coroutine.close(co), closed)
+          return "move"
+        end,
+        performDrop = function() return true end,
+      } }
+      """)
+    #expect(host.printedLines.count == 3, "\(host.printedLines) \(host.diagnostics.map(\.message))")
+    #expect(host.printedLines.dropFirst().first == "false\tplain")
+    // As Lua 5.4.4 prints it: the __close ran.
+    #expect(host.printedLines.last == "false\ttrue")
   }
 }
