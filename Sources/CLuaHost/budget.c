@@ -225,8 +225,8 @@ int clua_was_stopped(lua_State *thread) {
 /// `coroutine.close`, as Lua 5.4's, except for a coroutine the count hook stopped: its
 /// to-be-closed variables would run with hooks off, so they are not run, and close says so.
 int clua_bounded_close(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTHREAD);
   lua_State *thread = lua_tothread(L, 1);
-  luaL_argexpected(L, thread != NULL, 1, "coroutine");
   int status = lua_status(thread);
   lua_Debug frame;
   if (thread == L) return luaL_error(L, "cannot close a running coroutine");

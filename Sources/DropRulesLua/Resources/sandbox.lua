@@ -203,6 +203,17 @@ function trusted.newEnvironment(extra)
   -- chunks are never loaded), and an explicit nil environment leaves the chunk none.
   function env.load(...)
     local chunk, chunkName, mode, chunkEnv = ...
+    -- Lua's own argument errors, named `load` and at the rule's line: the C function
+    -- below is called from here, where it would be named after its local.
+    local kind = type(chunk)
+    if kind ~= "string" and kind ~= "number" and kind ~= "function" then
+      local got = select("#", ...) == 0 and "no value" or kind
+      error("bad argument #1 to 'load' (function expected, got " .. got .. ")", 2)
+    end
+    local nameKind = type(chunkName)
+    if chunkName ~= nil and nameKind ~= "string" and nameKind ~= "number" then
+      error("bad argument #2 to 'load' (string expected, got " .. nameKind .. ")", 2)
+    end
     if type(mode) == "string" and not realFind(mode, "t", 1, true) then
       return nil, "attempt to load a text chunk (mode is '" .. mode .. "')"
     end

@@ -102,4 +102,27 @@ struct CompileDeadlineTests {
         "true\tnil\tattempt to load a text chunk (mode is 'b')",
       ], "\(host.printedLines) \(host.diagnostics.map(\.message))")
   }
+
+  @Test("load and coroutine.close given bad arguments raise Lua's errors, named as Lua names them, at the rule's line")
+  func badArguments() throws {
+    let host = try run(
+      """
+      return { box = { dropUpdated = function()
+        print(pcall(load, {}))
+        print(pcall(load))
+        print(pcall(load, "return 1", {}))
+        print(load(0/0) == nil, load(math.huge) == nil)
+        print(pcall(coroutine.close, 5))
+        return "move"
+      end } }
+      """)
+    // What Lua 5.4.4 says, less the position pcall leaves out.
+    #expect(
+      host.printedLines == [
+        "false\tbad argument #1 to 'load' (function expected, got table)",
+        "false\tbad argument #1 to 'load' (function expected, got no value)",
+        "false\tbad argument #2 to 'load' (string expected, got table)", "true\ttrue",
+        "false\tbad argument #1 to 'coroutine.close' (thread expected, got number)",
+      ], "\(host.printedLines) \(host.diagnostics.map(\.message))")
+  }
 }
