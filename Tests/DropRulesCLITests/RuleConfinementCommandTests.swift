@@ -11,7 +11,9 @@ struct RuleConfinementCommandTests {
   static func layout() throws -> TemporaryDirectory {
     let scratch = try TemporaryDirectory()
     try scratch.write("private/secret.lua", "return 1 SECRET_CONTENT")
-    try scratch.write("shared/crate.lua", #"return { crate = { dropUpdated = function() return "copy" end } }"#)
+    try scratch.write(
+      "shared/crate.lua",
+      #"return { crate = { dropUpdated = function() return "copy" end, performDrop = function() return true end } }"#)
     try scratch.write(
       "project/out.scenario.json",
       """

@@ -8,7 +8,10 @@ struct TestExecutionCommandTests {
   /// A folder of passing, failing, broken and hostile test files beside the bundled rules.
   static func scratchSuite() throws -> TemporaryDirectory {
     let scratch = try TemporaryDirectory()
-    try scratch.write("box.lua", #"return { box = { dropUpdated = function() print("asked") return "copy" end } }"#)
+    try scratch.write(
+      "box.lua",
+      #"return { box = { dropUpdated = function() print("asked") return "copy" end, performDrop = function() return true end } }"#
+    )
     try scratch.write(
       "box_test.lua",
       """
@@ -82,7 +85,9 @@ struct TestExecutionCommandTests {
   @Test("--watch runs again the tests of a changed rule file, a changed test file, a new one, and stops on SIGINT")
   func watch() throws {
     let scratch = try TemporaryDirectory()
-    try scratch.write("box.lua", #"return { box = { dropUpdated = function() return "copy" end } }"#)
+    try scratch.write(
+      "box.lua",
+      #"return { box = { dropUpdated = function() return "copy" end, performDrop = function() return true end } }"#)
     let test = """
       test("box answers copy", function()
         local sim = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
@@ -106,7 +111,10 @@ struct TestExecutionCommandTests {
 
     try output.wait(for: "first run") { $0.contains("2 passed, 0 failed") }
     // The rule breaks: only its own test runs again, and fails.
-    try scratch.write("box.lua", #"return { box = { dropUpdated = function() return "forbidden" end } }"#)
+    try scratch.write(
+      "box.lua",
+      #"return { box = { dropUpdated = function() return "forbidden" end, performDrop = function() return true end } }"#
+    )
     try output.wait(for: "run after the rule changed") { $0.contains("0 passed, 1 failed") }
     let afterRule = output.current
     #expect(afterRule.contains("=== changed: \(scratch.url.path)/box.lua; running 1 of 2 test files ==="))

@@ -12,7 +12,7 @@ struct TestOptionsCommandTests {
     try scratch.write(
       "box.lua",
       """
-      return { box = {
+      return { box = { performDrop = function() return true end,
         dropUpdated = function(info, target)
           if info.modifiers.option then
             return "move"

@@ -6,8 +6,8 @@ import Testing
 /// `check` warns about a drop rule that can never perform a drop.
 @Suite("droprules run and check explain themselves")
 struct TraceExplanationCommandTests {
-  /// The column proposes move but has no performDrop; the slot in it refuses; the shelf
-  /// the card comes from allows copy only.
+  /// The column proposes move but its performDrop refuses; the slot in it refuses; the
+  /// shelf the card comes from allows copy only.
   static func scenario() throws -> TemporaryDirectory {
     let scratch = try TemporaryDirectory()
     try scratch.write(
@@ -15,7 +15,7 @@ struct TraceExplanationCommandTests {
       """
       return {
         shelf = { dragOperations = function() return { "copy" } end },
-        column = { dropUpdated = function() return "move" end },
+        column = { dropUpdated = function() return "move" end, performDrop = function() return false end },
         slot = { validateDrop = function() return false end, performDrop = function() return true end },
       }
       """)
@@ -63,14 +63,15 @@ struct TraceExplanationCommandTests {
           proposal        copy
 
         step 3  drop
-          outcome         failed  (the rule for 'column' (target column) has no performDrop)
+          performDrop     column  false
+          outcome         failed  (performDrop of column returned false)
 
         board
           shelf   card
           column  (empty)
           slot    (empty)
 
-        outcome failed (the rule for 'column' (target column) has no performDrop), 0 errors
+        outcome failed (performDrop of column returned false), 0 errors
 
         """)
   }
@@ -102,17 +103,18 @@ struct TraceExplanationCommandTests {
     // Every step has the new keys, empty or null where they do not apply.
     #expect(steps.allSatisfy { $0["skipped"] is [Any] && $0.keys.contains("outcomeReason") })
     let reason = try #require(steps[3]["outcomeReason"] as? [String: Any])
-    #expect(reason["kind"] as? String == "noPerformDrop")
+    #expect(reason["kind"] as? String == "performDropReturned")
     #expect(reason["target"] as? String == "column")
-    #expect(reason["targetType"] as? String == "column")
-    #expect(reason["detail"] as? String == "the rule for 'column' (target column) has no performDrop")
-    #expect((scenario["outcomeReason"] as? [String: Any])?["kind"] as? String == "noPerformDrop")
+    #expect(reason["detail"] as? String == "performDrop of column returned false")
+    #expect((scenario["outcomeReason"] as? [String: Any])?["kind"] as? String == "performDropReturned")
   }
 
   @Test("a limit from the drag itself is null in limitedBy")
   func dragLimit() throws {
     let scratch = try TemporaryDirectory()
-    try scratch.write("b.lua", "return { box = { dropUpdated = function() return 'move' end } }")
+    try scratch.write(
+      "b.lua",
+      "return { box = { dropUpdated = function() return 'move' end, performDrop = function() return true end } }")
     try scratch.write(
       "s.scenario.json",
       """
@@ -153,11 +155,13 @@ struct TraceExplanationCommandTests {
     #expect(result.status == 1)
     #expect(
       result.stdout == """
-        rules.lua:2: the rule for 'hover' has dropEntered, dropExited but no performDrop, so every drop on its \
-        targets fails; add performDrop (return true to commit the drop)
-        rules.lua:6: the rule for 'picky' has accepts but no performDrop, so every drop on its targets fails; add \
+        rules.lua:2: the rule for 'hover' has dropEntered, dropExited but no performDrop, so its targets forbid \
+        every drop; add performDrop (return true to commit the drop)
+        rules.lua:6: the rule for 'picky' has accepts but no performDrop, so its targets forbid every drop; add \
         performDrop (return true to commit the drop)
-        2 problems in 1 rule file
+        rules.lua:9: the rule for 'defaults' is empty, so its targets forbid every drop; add performDrop (return \
+        true to commit the drop)
+        3 problems in 1 rule file
 
         """)
     // The file still loads for run: a warning is no load error.
@@ -167,7 +171,12 @@ struct TraceExplanationCommandTests {
         + #" "drag": {"items": [{"id": "x"}]}, "steps": [{"at": [1, 1]}, "drop"]}"#)
     let run = try DropRulesBinary.run(["run", "s.scenario.json"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.hasSuffix("outcome failed (the rule for 'hover' (target a) has no performDrop), 0 errors\n"))
+    // The proposal says so before the drop: forbidden, not a copy badge that fails.
+    #expect(
+      run.stdout.contains(
+        "negotiated      copy -> forbidden (the rule for 'hover' has no performDrop, so no drop here can be performed)\n"
+          + "  proposal        forbidden\n"))
+    #expect(run.stdout.hasSuffix("outcome cancelled (the rule for 'hover' (target a) has no performDrop), 0 errors\n"))
   }
 
   @Test("ids and types in skipped rows stay on their line, escaped")

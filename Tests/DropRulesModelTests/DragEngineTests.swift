@@ -49,6 +49,7 @@ struct DragEngineTests {
 
   @Test("staged changes are undone on cancel and reported to the rules; the board is read-only at the end")
   func rollback() throws {
+    rules.handlers[.performDrop] = { _, _ in .returned(.boolean(true)) }
     rules.handlers[.dropEntered] = { [engine] target, _ in
       _ = try? engine.stage { board throws(BoardError) in try board.insert("x", into: target, at: nil) }
       return .returned(.nothing)
@@ -104,6 +105,7 @@ struct DragEngineTests {
 
   @Test("within a target nothing overlaps, moves keep the target without a new search")
   func stableTarget() throws {
+    rules.handlers[.performDrop] = { _, _ in .returned(.boolean(true)) }
     rules.handlers[.dropUpdated] = { _, context in .returned(.proposal(.move, index: Int(context.location.x))) }
     try engine.beginDrag(DragRequest(items: [.board("x")]))
     for x in [110.0, 120, 130, 199] { try engine.movePointer(to: Point(x: x, y: 50)) }

@@ -98,12 +98,28 @@ struct DragStepTests {
   @Test("a move the drag does not allow is downgraded to copy, and the step says which limit did it")
   func negotiation() throws {
     rules.handlers[.dropUpdated] = { _, _ in .returned(.proposal(.move, index: nil)) }
+    rules.handlers[.performDrop] = { _, _ in .returned(.boolean(true)) }
     try engine.beginDrag(DragRequest(items: [.board("x")], allowedOperations: [.copy]))
     #expect(try engine.perform(.over("b", index: nil)) == .proposal(.copy))
     let step = try #require(engine.lastStep)
     #expect(step.proposal == .copy)
     #expect(step.downgrade != nil)
     try engine.perform(.cancel)
+  }
+
+  @Test("a rule with no performDrop proposes nothing it cannot honour: forbidden, with why, and no drop")
+  func noFalseProposals() throws {
+    rules.handlers[.dropUpdated] = { _, _ in .returned(.proposal(.move, index: nil)) }
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
+    #expect(try engine.perform(.over("b", index: nil)) == .proposal(.forbidden))
+    let step = try #require(engine.lastStep)
+    #expect(step.downgrade?.noPerformDrop == "box")
+    #expect(step.downgrade?.description.contains("has no performDrop") == true)
+    rules.handlers[.dropUpdated] = nil
+    #expect(try engine.perform(.modifiers([.option])) == .proposal(.forbidden), "the default copy too")
+    #expect(try engine.perform(.drop) == .outcome(.cancelled))
+    #expect(engine.trace.last?.outcomeReason == .noPerformDrop(target: "b", targetType: "box"))
+    #expect(engine.board.items(in: "a") == ["x"])
   }
 
   @Test("the innermost target that takes part is entered; a target with no rule is passed over, with why")

@@ -19,7 +19,7 @@ struct PlaygroundDispatcherTests {
   }
 
   static func rule(returning proposal: String) -> String {
-    #"return { ["box"] = { dropUpdated = function() return "\#(proposal)" end } }"#
+    #"return { ["box"] = { dropUpdated = function() return "\#(proposal)" end, performDrop = function() return true end } }"#
   }
 
   func makePlayground() throws -> PlaygroundDispatcher {

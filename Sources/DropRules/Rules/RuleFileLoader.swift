@@ -67,22 +67,29 @@ struct RuleFileLoader {
       let types = Self.typeNames(ruleTable["accepts"])
       if !types.isEmpty { accepted.append((targetType, types)) }
     }
-    return (rules, problems, accepted)
+    // In the order of the file, as a compiler lists them; ties keep their order.
+    let inFileOrder = problems.enumerated().sorted {
+      ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+    }
+    return (rules, inFileOrder.map(\.element), accepted)
   }
 
-  /// A warning for a drop rule (one with `accepts` or a drop handler) that has no
-  /// `performDrop`: every drop on its targets fails, with no error to say why.
+  /// A warning for a drop rule (one with `accepts`, a drop handler, or nothing at all)
+  /// that has no `performDrop`: its targets take part in drags but forbid every drop.
   /// `line` is looked up only for a warning.
   static func missingPerformDrop(in rule: Rule, line: @autoclosure () -> Int?) -> RuleProblem? {
     guard !rule.implements(.performDrop) else { return nil }
     let dropHandlers = Handler.allCases.filter { !$0.isSourceHandler && rule.implements($0) }.map(\.rawValue)
     let makesDropRule = (rule.accepts == nil ? [] : ["accepts"]) + dropHandlers
-    guard !makesDropRule.isEmpty else { return nil }
+    let isEmpty = makesDropRule.isEmpty && !Handler.allCases.contains { rule.implements($0) }
+    // A rule of source handlers only is no drop rule: its targets are passed over.
+    guard !makesDropRule.isEmpty || isEmpty else { return nil }
+    let has = isEmpty ? "is empty" : "has \(makesDropRule.joined(separator: ", ")) but no performDrop"
     return RuleProblem(
       file: rule.file, line: line(),
       message:
-        "the rule for '\(rule.targetType)' has \(makesDropRule.joined(separator: ", ")) but no performDrop, so every "
-        + "drop on its targets fails; add performDrop (return true to commit the drop)",
+        "the rule for '\(rule.targetType)' \(has), so its targets forbid every drop; add performDrop "
+        + "(return true to commit the drop)",
       severity: .warning)
   }
 

@@ -64,6 +64,9 @@ extension DragEngine {
     guard let current = state.current else { return finish(.cancelled, reason: .noTarget) }
     let target = currentBoard.targets[current].id
     guard let operation = state.proposal.operation else {
+      if let type = state.currentLacksPerformDrop {
+        return finish(.cancelled, reason: .noPerformDrop(target: target, targetType: type))
+      }
       return finish(.cancelled, reason: .proposal(state.proposal, target: target))
     }
     drag?.protectsSources = operation == .copy
@@ -173,11 +176,15 @@ extension DragEngine {
     drag?.current = target
     drag?.entryProposal = nil
     drag?.proposedIndex = nil
+    // A rule without performDrop could honour no drop: its proposals are not shown.
+    let performs = ruleOfTarget[target].flatMap { ruleDescriptions[$0]?.handlers.contains(.performDrop) } ?? false
+    drag?.currentLacksPerformDrop = performs ? nil : currentBoard.targets[target].type
     invoke(.dropEntered, on: target)
   }
 
   func exit(_ target: Int, outcome: DropOutcome? = nil) {
     drag?.current = nil
+    drag?.currentLacksPerformDrop = nil
     invoke(.dropExited, on: target, outcome: outcome)
   }
 
@@ -213,6 +220,12 @@ extension DragEngine {
         diagnostic.line = definition.line
       }
       report(diagnostic)
+    }
+    // A proposal no drop could honour is not shown: the drop would fail.
+    if let operation = proposal.operation, let type = drag?.currentLacksPerformDrop {
+      let downgrade = Downgrade(
+        from: operation, to: .forbidden, allowed: drag?.request.allowedOperations ?? [], noPerformDrop: type)
+      return record(.forbidden, downgrade: downgrade, searched: searched)
     }
     // Most proposals need no negotiation: check before copying the allowed set.
     if let operation = proposal.operation, allowedBits & operation.bit == 0 {

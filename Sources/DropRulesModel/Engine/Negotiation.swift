@@ -9,17 +9,28 @@ public struct Downgrade: Hashable, Sendable, CustomStringConvertible {
   /// The limits that left `from` out: the drag's own `allowedOperations` (a limit
   /// without a source) and the `dragOperations` answers of sources. Empty when not known.
   public var limitedBy: [OperationLimit]
+  /// The target type whose rule has no `performDrop`, when that, not the allowed
+  /// operations, made the proposal `forbidden`: its drop could not be performed.
+  public var noPerformDrop: String?
 
   /// A downgrade from the rule's operation to the negotiated proposal.
-  public init(from: DragOperation, to: Proposal, allowed: Set<DragOperation>, limitedBy: [OperationLimit] = []) {
+  public init(
+    from: DragOperation, to: Proposal, allowed: Set<DragOperation>, limitedBy: [OperationLimit] = [],
+    noPerformDrop: String? = nil
+  ) {
     self.from = from
     self.to = to
     self.allowed = allowed
     self.limitedBy = limitedBy
+    self.noPerformDrop = noPerformDrop
   }
 
   /// `move -> copy (only copy allowed: source shelf allows copy (dragOperations))`.
   public var description: String {
+    if let type = noPerformDrop {
+      return
+        "\(from.rawValue) -> \(to.rawValue) (the rule for '\(type)' has no performDrop, so no drop here can be performed)"
+    }
     var text =
       allowed.isEmpty
       ? "no operation allowed" : "only \(allowed.map(\.rawValue).sorted().joined(separator: ", ")) allowed"

@@ -149,12 +149,15 @@ extension TraceReport {
   }
 
   static func json(_ downgrade: Downgrade) -> JSONValue {
-    .object([
+    var fields: [String: JSONValue] = [
       "from": .string(downgrade.from.rawValue), "to": .string(downgrade.to.rawValue),
       "allowed": operations(downgrade.allowed),
       // What left `from` out: null for the drag's own allowedOperations, else a source.
       "limitedBy": .array(downgrade.limitedBy.map { optional($0.source) }),
-    ])
+    ]
+    // Only when the rule's missing performDrop, not the operations, forbade the proposal.
+    if let type = downgrade.noPerformDrop { fields["noPerformDrop"] = .string(type) }
+    return .object(fields)
   }
 
   static func json(_ point: Point) -> JSONValue { .array([number(point.x), number(point.y)]) }

@@ -152,9 +152,11 @@ const DropReplay = (() => {
     const parts = [];
     const proposal = step.proposal != null ? proposalBadge(step.proposal) : null;
     if (proposal && step.index != null) proposal.append(` index ${step.index}`);
-    const downgrade = step.downgrade
-      ? `${step.downgrade.from} → ${step.downgrade.to} (the drag allows ${(step.downgrade.allowed || []).join(", ") || "nothing"})`
-      : null;
+    const downgrade = !step.downgrade
+      ? null
+      : step.downgrade.noPerformDrop
+        ? `${step.downgrade.from} → ${step.downgrade.to} (the rule for ${step.downgrade.noPerformDrop} has no performDrop)`
+        : `${step.downgrade.from} → ${step.downgrade.to} (the drag allows ${(step.downgrade.allowed || []).join(", ") || "nothing"})`;
     const pointer = Array.isArray(step.pointer)
       ? `(${step.pointer.join(", ")})`
       : moment.outside ? "off the board, in another app" : null;

@@ -155,7 +155,7 @@ struct TraceExplanationTests {
       let outcome = try host.drop()
       return (outcome, host.trace.last?.outcomeReason)
     }
-    #expect(try drop(on: "none") == (.failed, .noPerformDrop(target: "t-none", targetType: "none")))
+    #expect(try drop(on: "none") == (.cancelled, .noPerformDrop(target: "t-none", targetType: "none")))
     #expect(try drop(on: "no") == (.failed, .performDropReturned(target: "t-no", value: .boolean(false))))
     #expect(try drop(on: "nothing") == (.failed, .performDropReturned(target: "t-nothing", value: .nothing)))
     #expect(try drop(on: "odd") == (.failed, .performDropReturned(target: "t-odd", value: .other("\"yes\""))))

@@ -113,7 +113,7 @@ struct DragSourceTests {
         if source.id == "c" then return { "move", "copy" } end
         return { "move" }
       end,
-      dropUpdated = function(info) print(info.allowedOperations.move, info.allowedOperations.copy) return "copy" end,
+      performDrop = function() return true end, dropUpdated = function(info) print(info.allowedOperations.move, info.allowedOperations.copy) return "copy" end,
       """, directory: directory)
     try host.beginDrag(DragRequest(items: [.board("p1"), .board("q1")]))
     // Inside: the drag allows both, a allows move, c both: move only, so copy is forbidden.
@@ -250,7 +250,7 @@ struct DragSourceTests {
       rules: """
         return {
           row = { canDrag = function() return true end },
-          list = { dropUpdated = function() return "move" end },
+          list = { performDrop = function() return true end, dropUpdated = function() return "move" end },
         }
         """, targets: [list, rowTarget], items: [textItem("x")], directory: directory)
     try host.beginDrag(DragRequest(items: [.board("x")]))
@@ -262,7 +262,7 @@ struct DragSourceTests {
   func overAndEdge() throws {
     let host = try shelfHost(
       """
-      dropUpdated = function(info, target)
+      performDrop = function() return true end, dropUpdated = function(info, target)
         print(info.over and info.over.id, info.edge, info.over == info.board:item(info.over and info.over.id or ""))
         return "move"
       end,

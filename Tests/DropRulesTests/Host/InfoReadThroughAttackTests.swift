@@ -81,7 +81,7 @@ struct InfoReadThroughAttackTests {
     let host = try makeHost(
       rules: """
         local kept, keptSet
-        return { box = { dropUpdated = function(info)
+        return { box = { performDrop = function() return true end, dropUpdated = function(info)
           kept = kept or info
           keptSet = keptSet or info.modifiers
           print(tostring(kept.modifiers.option), tostring(kept.modifiers.shift), tostring(keptSet.option),
@@ -119,7 +119,7 @@ struct InfoReadThroughAttackTests {
             if info.outside then return { "copy", "move" } end
             return { "copy" }
           end,
-          dropUpdated = function(info)
+          performDrop = function() return true end, dropUpdated = function(info)
             print("updated", ops(kept), ops(info))
             return "move"
           end,
@@ -1023,7 +1023,7 @@ struct InfoReadThroughAttackTests {
     let directory = try TemporaryDirectory()
     let host = try makeHost(
       rules: """
-        return { box = { dropUpdated = function(info)
+        return { box = { performDrop = function() return true end, dropUpdated = function(info)
           if info.modifiers.option then return "copy" end
           return "move"
         end } }

@@ -146,7 +146,7 @@ struct KeptObjectTests {
     let host = try makeHost(
       rules: """
         local kept
-        return { box = { dropUpdated = function(info)
+        return { box = { performDrop = function() return true end, dropUpdated = function(info)
           local answer = "move"
           if kept then answer = pcall(function() return kept.items end) and "copy" or "forbidden" end
           kept = info
@@ -168,7 +168,7 @@ struct KeptObjectTests {
     let host = try makeHost(
       rules: """
         local kept
-        return { box = { dropUpdated = function(info)
+        return { box = { performDrop = function() return true end, dropUpdated = function(info)
           kept = kept or info
           print(kept.modifiers.option, kept.allowedOperations.move, #kept.items, kept.source)
           return kept.modifiers.option and "copy" or "move"

@@ -17,7 +17,7 @@ struct RuleAPITests {
     let host = try makeHost(
       rules: """
         return { box = {
-          dropUpdated = function(info, target)
+          performDrop = function() return true end, dropUpdated = function(info, target)
             local card, problem = droprules.decodeJSON(info.items[1]:data("public.json"))
             if card == nil then print(problem) return "forbidden" end
             print(card.assignee, card.points, #card.tags, card.tags[2], math.type(card.points))

@@ -82,7 +82,8 @@ struct TransactionTests {
   @Test("a nil proposal keeps the entry's last one, or copy")
   func nilProposal() throws {
     let host = try makeHost(
-      rules: "return { box = { dropUpdated = function(info) if info.modifiers.shift then return 'move' end end } }",
+      rules:
+        "return { box = { performDrop = function() return true end, dropUpdated = function(info) if info.modifiers.shift then return 'move' end end } }",
       targets: row(["a"], items: ["a": ["x"]]), items: [textItem("x")], directory: directory)
     try host.beginDrag(DragRequest(items: [.board("x")]))
     #expect(try host.moveOver("a") == .copy)

@@ -8,7 +8,8 @@ import Testing
 @testable import DropRulesModel
 @testable import DropRulesTools
 
-private let rules = "return { box = { dropUpdated = function() return 'move' end } }"
+private let rules =
+  "return { box = { dropUpdated = function() return 'move' end, performDrop = function() return true end } }"
 
 /// The code, message and data of an error, read from a whole response.
 private func error(in response: JSONValue?) -> (code: Int64?, message: String, data: JSONValue?) {

@@ -35,11 +35,15 @@ struct ProtocolSessionTests {
     #expect(try proposal() == .string("move"))
     // Another file replaces this one: box has no rule now, so nothing takes the drop.
     let other = try directory.write("other/shelf.lua", "print('shelf loaded') return { shelf = {} }")
+    let loaded = try client.result("load", #"{"rules": ["\#(directory.path)/other"]}"#).objectValue
+    #expect(loaded?["files"] == .array([.string(other)]))
+    #expect(loaded?["printed"] == .array([.string("shelf loaded")]))
+    // An empty rule loads, with a warning: its targets would forbid every drop.
     #expect(
-      try client.result("load", #"{"rules": ["\#(directory.path)/other"]}"#)
-        == .object([
-          "files": .array([.string(other)]), "warnings": .array([]), "printed": .array([.string("shelf loaded")]),
-        ]))
+      loaded?["warnings"]?.arrayValue?.map { $0.stringValue ?? "" }
+        == [
+          "\(other):1: the rule for 'shelf' is empty, so its targets forbid every drop; add performDrop (return true to commit the drop)"
+        ])
     #expect(try proposal() == .string("cancel"))
     #expect(try client.result("describe").objectValue?["rules"] == .array([.string(other)]))
   }
@@ -111,7 +115,8 @@ struct ProtocolSessionTests {
   func typesSurviveLoad() throws {
     let directory = try TemporaryDirectory()
     let client = try ProtocolClient(
-      rules: "return { box = { accepts = { 'com.example.card' }, dropUpdated = function() return 'move' end } }",
+      rules:
+        "return { box = { accepts = { 'com.example.card' }, dropUpdated = function() return 'move' end, performDrop = function() return true end } }",
       directory: directory)
     _ = try client.result(
       "setBoard",
@@ -165,7 +170,9 @@ struct ProtocolSessionTests {
   func notifications() throws {
     let directory = try TemporaryDirectory()
     let client = try ProtocolClient(
-      rules: "return { box = { dropUpdated = function() return 'move' end } }", directory: directory)
+      rules:
+        "return { box = { dropUpdated = function() return 'move' end, performDrop = function() return true end } }",
+      directory: directory)
     #expect(try client.raw(#"{"jsonrpc": "2.0", "method": "beginDrag", "params": {"items": ["x"]}}"#) == nil)
     #expect(try client.raw(#"{"jsonrpc": "2.0", "method": "move", "params": {"at": "nowhere"}}"#) == nil)
     #expect(try client.raw(#"{"jsonrpc": "2.0", "method": "nosuchmethod"}"#) == nil)
@@ -179,7 +186,9 @@ struct ProtocolSessionTests {
   func batches() throws {
     let directory = try TemporaryDirectory()
     let client = try ProtocolClient(
-      rules: "return { box = { dropUpdated = function() return 'move' end } }", directory: directory)
+      rules:
+        "return { box = { dropUpdated = function() return 'move' end, performDrop = function() return true end } }",
+      directory: directory)
     let response = try client.raw(
       #"""
       [{"jsonrpc": "2.0", "method": "beginDrag", "params": {"items": ["x"]}},
