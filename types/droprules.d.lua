@@ -122,6 +122,11 @@ function droprules_Target:remove(item) end
 ---@param value any JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key
 function droprules_Target:set(key, value) end
 
+---Changes one key of `target.data` for this drag only: every handler of the drag reads it, and it is gone when the drag ends, performed or not, so hover highlights and placeholders need no cleanup (SwiftUI's `isTargeted`). It is never committed, and a handler that fails has its own calls undone.
+---@param key string the data key
+---@param value any JSON-like data: nil, boolean, number, string, or a table of them; nil hides the key
+function droprules_Target:setForDrag(key, value) end
+
 ---The board: every target and item, by id (`info.board`).
 ---@class droprules.Board
 ---@field kind "board" # What this object is: always `"board"`.
@@ -269,6 +274,11 @@ function droprules_Drag:drop() end
 ---Cancels the drag: the staged changes roll back.
 ---@return droprules.Outcome
 function droprules_Drag:cancel() end
+
+---A target as this drag's handlers see it now: staged changes and drag-only data (`target:setForDrag`).
+---@param id string a target id
+---@return droprules.CommittedTarget # a plain copy
+function droprules_Drag:target(id) end
 
 ---What `expect(actual)` returns. A failing matcher raises at the test's line with both values.
 ---@class droprules.Expectation

@@ -243,11 +243,19 @@ final class RuleTestFile {
           return [.table(LuaTable(sequence: host.board.items(in: id).map(LuaValue.string)))]
         }
       },
+      // sim:target(id) as committed; drag:target(id), with the drag's serial, as the
+      // drag's handlers see it now.
       "target": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in
           let host = try simulation(arguments.first)
           let id = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-          guard let target = host.board.target(id) else { throw LuaHostError("no target '\(id)' in this scenario") }
+          let duringDrag = arguments.count > 2 && !arguments[2].isNil
+          if duringDrag, arguments[2].intValue != currentDrags[arguments.first?.intValue ?? 0] {
+            throw LuaHostError("this drag is over: a later sim:drag on the same simulation replaced it")
+          }
+          let board = duringDrag ? host.engine.currentBoard : host.board
+          guard var target = board.target(id) else { throw LuaHostError("no target '\(id)' in this scenario") }
+          if duringDrag { target.data = host.engine.data(of: id) ?? target.data }
           return [
             .table(
               LuaTable(fields: [

@@ -1,5 +1,6 @@
 -- Fruit box: the DropDelegate reference's coloured box. Hovering tints the box
--- (dropEntered / dropExited), a box that already holds a banana forbids further drops,
+-- (dropEntered / dropExited, as drag-only data: it ends with the drag, so performDrop
+-- has nothing to clean up), a box that already holds a banana forbids further drops,
 -- and a drop colours the box by the dropped text.
 local colors = { ["🍌"] = "yellow", ["🍎"] = "red", ["🍏"] = "green", ["🫐"] = "blue" }
 
@@ -15,11 +16,12 @@ return {
     accepts = { "public.plain-text" },
 
     dropEntered = function(_info, box)
-      box:set("hover", true)
+      box:setForDrag("hover", true)
     end,
 
+    -- Only while the drag goes on: at its end the drag-only hover is gone already.
     dropExited = function(info, box)
-      if info.outcome == nil then box:set("hover", false) end
+      if info.outcome == nil then box:setForDrag("hover", nil) end
     end,
 
     dropUpdated = function(_info, box)
@@ -31,7 +33,6 @@ return {
       local item = info:itemProviders({ "public.plain-text" })[1]
       local text = item:data("public.plain-text")
       box:set("color", colorOf(text))
-      box:set("hover", false)
       if text:find("🍌", 1, true) then box:set("hasBanana", true) end
       box:insert(item, nil)
       return true

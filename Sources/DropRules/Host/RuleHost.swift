@@ -50,7 +50,7 @@ public final class RuleHost {
 
   /// Bytes the host holds for its rules: every rule file's Lua heap and what it keeps
   /// for its rules, and the data rules stored on the board.
-  public var memoryInUse: Int { files.memoryInUse + engine.currentBoard.storedDataBytes }
+  public var memoryInUse: Int { files.memoryInUse + engine.storedDataBytes }
   /// Bytes held outside this host that count against its memory cap: an embedder that
   /// runs several hosts under one cap sets it before it drives one (a test's
   /// simulations share the test's cap this way). While it is set, each rule file's

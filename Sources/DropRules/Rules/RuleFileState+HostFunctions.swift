@@ -20,8 +20,9 @@ extension RuleFileState {
         return [.string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil]
       },
       "targetData": lua.function { [unowned self] arguments in
-        guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
-        return [LuaValue(json: .object(target.data))]
+        // As handlers see it: staged data, then the drag's own keys (setForDrag).
+        guard let data = engine?.data(of: arguments.first?.stringValue ?? "") else { return [] }
+        return [LuaValue(json: .object(data))]
       },
       "targetItems": lua.function { [unowned self] arguments in
         guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
@@ -124,6 +125,33 @@ extension RuleFileState {
           ]
         }
         return staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
+      },
+      "setForDrag": lua.function { [unowned self] arguments in
+        let target = arguments.first?.stringValue ?? ""
+        let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+        let json: JSONValue
+        switch (arguments.count > 2 ? arguments[2] : .nil).json() {
+        case .success(let converted): json = converted
+        case .failure(let error): return [.nil, .string("target:setForDrag: \(error.description)")]
+        }
+        let value = json == .null ? nil : json
+        guard let engine else { return [.nil, .string("target:setForDrag: no board")] }
+        // Drag-only data shares the board data's cap: it is held for the drag.
+        let old = engine.dragOnlyValue(key, of: target).map { $0 ?? .null }
+        guard Board.bytes(of: key, value ?? .null) - Board.bytes(of: key, old) <= boardDataAvailable else {
+          return [
+            .nil,
+            .string(
+              "target:setForDrag: the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules "
+                + "store on targets, drag-only data included, all rule files together; raise it with --max-memory)"),
+          ]
+        }
+        do {
+          try engine.setForDrag(key, to: value, on: target)
+          return [.boolean(true), .string(target)]
+        } catch {
+          return [.nil, .string("target:setForDrag: \(error)")]
+        }
       },
       "declareType": lua.function { [unowned self] arguments in
         guard isLoading else {

@@ -188,7 +188,7 @@ final class RuleFileState {
   /// Bytes of data rules may still store on the board's targets, all files together:
   /// the board's data has a cap of its own, as large as one file's.
   var boardDataAvailable: Int {
-    max(0, runtime.limits.maxMemory - (engine?.currentBoard.storedDataBytes ?? 0))
+    max(0, runtime.limits.maxMemory - (engine?.storedDataBytes ?? 0))
   }
 
   /// The fields objects read from the host when first asked, by kind (`item`,

@@ -137,7 +137,7 @@ final class RuleFiles: RuleCalling {
   /// hold beside what the embedder holds elsewhere.
   private func shareTheCap(with index: Int) {
     let others = states.indices.reduce(0) { $1 == index ? $0 : $0 + states[$1].runtime.ownMemoryInUse }
-    let board = engine?.currentBoard.storedDataBytes ?? 0
+    let board = engine?.storedDataBytes ?? 0
     states[index].runtime.sharedAccountBytes = memoryHeldElsewhere + others + board
   }
 

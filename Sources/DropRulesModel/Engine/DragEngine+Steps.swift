@@ -259,6 +259,8 @@ extension DragEngine {
       currentBoard.undo(undo)
       drag?.undo = []
     }
+    // The settled board the last dropExited reads has no drag-only key.
+    endDragOnlyData()
     drag?.isReadOnly = true
     if let current = drag?.current { exit(current, outcome: outcome) }
     recorder.record(.outcome(outcome, reason))
@@ -294,6 +296,7 @@ extension DragEngine {
     let id = currentBoard.targets[position].id
     // Each call is atomic: what a call that fails staged is rolled back here.
     let staged = drag?.undo.count ?? 0
+    let stagedForDrag = drag?.dragOnly.changeCount ?? 0
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     let result = rules.call(handler, of: rule, target: id, position: position, context: context)
     if case .notImplemented = result { return result }
@@ -308,7 +311,7 @@ extension DragEngine {
     case .failed(var diagnostic):
       recorder.record(.call(handler, id, item: item, nil))
       // A failed performDrop rolls back the whole drag; a failed preview only its own call.
-      if rollBackCall(staged: staged), handler != .performDrop {
+      if rollBackCall(staged: staged, stagedForDrag: stagedForDrag), handler != .performDrop {
         diagnostic.message += " (what this call changed was rolled back)"
       }
       report(diagnostic)
@@ -316,10 +319,16 @@ extension DragEngine {
     return result
   }
 
-  /// Rolls back what the current call staged beyond the first `staged` undo records;
-  /// returns whether it had staged anything.
-  private func rollBackCall(staged: Int) -> Bool {
-    guard let undo = drag?.undo, undo.count > staged else { return false }
+  /// Rolls back what the current call staged beyond the first `staged` undo records and
+  /// `stagedForDrag` drag-only changes; returns whether it had staged anything.
+  private func rollBackCall(staged: Int, stagedForDrag: Int) -> Bool {
+    var rolledBack = false
+    if let count = drag?.dragOnly.changeCount, count > stagedForDrag {
+      drag?.dragOnly.rollBack(to: stagedForDrag)
+      version.advance()
+      rolledBack = true
+    }
+    guard let undo = drag?.undo, undo.count > staged else { return rolledBack }
     currentBoard.undo(Array(undo[staged...]))
     drag?.undo.removeSubrange(staged...)
     return true

@@ -37,6 +37,9 @@ struct DragState {
   var takenOutside: [ItemID]?
   /// Undo records of every change staged in this drag, in order.
   var undo: [Board.Undo] = []
+  /// What handlers set with `target:setForDrag`: read over the targets' data, never
+  /// committed.
+  var dragOnly = DragOnlyData()
   var pointer: Point?
   /// The target that was entered and not yet exited.
   var current: Int?

@@ -112,6 +112,12 @@ function Drag:outside(spec)
 end
 function Drag:drop() return step(self, "drop") end
 function Drag:cancel() return step(self, "cancel") end
+-- The target as this drag's handlers see it now: staged changes and drag-only data.
+function Drag:target(id)
+  local target, message = host.target(self.sim, id, self.serial)
+  if target == nil then error(message, 2) end
+  return target
+end
 
 local Sim = {}
 -- Fields computed at each read, by name.

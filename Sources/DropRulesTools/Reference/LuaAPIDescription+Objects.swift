@@ -136,6 +136,19 @@ extension LuaAPIDescription {
             "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key"),
         ]),
         "Changes one key of `target.data`."),
+      .method(
+        "setForDrag",
+        Signature([
+          Param("key", "string", "the data key"),
+          Param(
+            "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil hides the key"),
+        ]),
+        """
+        Changes one key of `target.data` for this drag only: every handler of the drag \
+        reads it, and it is gone when the drag ends, performed or not, so hover \
+        highlights and placeholders need no cleanup (SwiftUI's `isTargeted`). It is never \
+        committed, and a handler that fails has its own calls undone.
+        """),
     ])
 
   static let board = Class(

@@ -75,6 +75,11 @@ extension LuaAPIDescription {
       .method(
         "cancel", Signature(returns: [Returns("droprules.Outcome", "", "")]),
         "Cancels the drag: the staged changes roll back."),
+      .method(
+        "target",
+        Signature(
+          [Param("id", "string", "a target id")], returns: [Returns("droprules.CommittedTarget", "", "a plain copy")]),
+        "A target as this drag's handlers see it now: staged changes and drag-only data (`target:setForDrag`)."),
     ])
 
   static let expectation = Class(

@@ -215,6 +215,19 @@ function Target.set(target, key, value)
   change(host.setData(id, key, value))
 end
 
+-- Like set, but for this drag only: every handler of the drag reads it in target.data,
+-- and it is gone when the drag ends, performed or not (hover highlights, placeholders).
+function Target.setForDrag(target, key, value)
+  local id = targetID(target, "target:setForDrag")
+  if type(key) ~= "string" then fail("target:setForDrag expects a string key, got " .. type(key), 2) end
+  value = thaw(value)
+  if not isText(key, {}) or not isText(value, {}) then
+    fail("target:setForDrag: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
+      .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
+  end
+  change(host.setForDrag(id, key, value))
+end
+
 local targetFields = {}
 
 -- A key in a `fresh` table or a backing (never given by `next`): the fields one host
@@ -262,6 +275,7 @@ function targetObject(id)
   if not host.targetExists(id) then return nil end
   local backing = {
     kind = "target", id = id, insert = Target.insert, remove = Target.remove, set = Target.set,
+    setForDrag = Target.setForDrag,
   }
   local target = boardObject(backing, "target " .. id .. " (read-only)", describeTarget, readTargetField)
   targets[id] = target

@@ -1,0 +1,41 @@
+/// Drag-only data (`target:setForDrag`): keys every handler of a drag reads in
+/// `target.data` and that end with the drag, performed or not. They are kept beside the
+/// board (``DragOnlyData``), so a commit cannot keep them.
+extension DragEngine {
+  /// Sets (or, with nil, hides) `key` of a target's data for the rest of the drag.
+  /// Undone with the rest of the call if the handler fails.
+  public func setForDrag(_ key: String, to value: JSONValue?, on target: TargetID) throws(StageError) {
+    guard let state = drag else { throw .noDrag }
+    guard !state.isReadOnly else { throw .readOnly }
+    guard state.onlyWritableTarget == nil else { throw .dragOnlyAfterDrop }
+    guard let position = currentBoard.position(of: target) else { throw .board(.unknownTarget(target)) }
+    drag?.dragOnly.set(key, to: value, on: position)
+    version.advance()
+  }
+
+  /// A target's data as handlers read it: its staged data, then the drag's own keys.
+  public func data(of target: TargetID) -> [String: JSONValue]? {
+    guard let position = currentBoard.position(of: target) else { return nil }
+    let own = currentBoard.targets[position].data
+    guard let drag else { return own }
+    return drag.dragOnly.data(own, at: position)
+  }
+
+  /// Bytes of data rules hold on the board's targets beyond what it was made with: what
+  /// they stored, and the current drag's own keys.
+  public var storedDataBytes: Int { currentBoard.storedDataBytes + (drag?.dragOnly.bytes ?? 0) }
+
+  /// What the drag set `key` of a target to: nil when it set nothing there, `.some(nil)`
+  /// when it hid the key.
+  public func dragOnlyValue(_ key: String, of target: TargetID) -> JSONValue?? {
+    guard let position = currentBoard.position(of: target) else { return nil }
+    return drag?.dragOnly.value(key, at: position)
+  }
+
+  /// Forgets the drag's own keys: the drag is over.
+  func endDragOnlyData() {
+    guard drag?.dragOnly.changeCount ?? 0 > 0 else { return }
+    drag?.dragOnly = DragOnlyData()
+    version.advance()
+  }
+}

@@ -1,0 +1,60 @@
+/// Data keys a drag sets on targets for itself (`target:setForDrag`): hover highlights,
+/// placeholders, "drop here" flags. Every handler of the drag reads them in
+/// `target.data`, over the target's own data, and they end with the drag, performed or
+/// not.
+///
+/// They live here, beside the board and never in it, so no commit can keep them: the
+/// board a drop commits has no drag-only key to forget, whatever the rules did.
+struct DragOnlyData {
+  /// The keys set on each target (a board position). A nil value hides the target's
+  /// own key for the rest of the drag.
+  private(set) var values: [Int: [String: JSONValue?]] = [:]
+  /// How to undo each change, in order: the target, the key, and what it was before.
+  private var undoRecords: [(position: Int, key: String, old: JSONValue??)] = []
+  /// Bytes of the values held, counted as target data is (``Board/bytes(of:_:)``).
+  private(set) var bytes = 0
+
+  /// How many changes were made: a call's changes are those past the count at its start.
+  var changeCount: Int { undoRecords.count }
+
+  /// Sets `key` on the target at `position` for the rest of the drag; nil hides the
+  /// target's own value.
+  mutating func set(_ key: String, to value: JSONValue?, on position: Int) {
+    let old = values[position]?[key]
+    undoRecords.append((position, key, old))
+    write(key, .some(value), on: position)
+  }
+
+  /// Undoes the changes made after the first `count`.
+  mutating func rollBack(to count: Int) {
+    while undoRecords.count > count, let record = undoRecords.popLast() {
+      write(record.key, record.old, on: record.position)
+    }
+  }
+
+  /// A target's data as the drag's handlers read it: its own data, then this drag's keys.
+  func data(_ own: [String: JSONValue], at position: Int) -> [String: JSONValue] {
+    guard let keys = values[position] else { return own }
+    var merged = own
+    for (key, value) in keys { merged[key] = value }
+    return merged
+  }
+
+  /// What `key` on the target at `position` holds for the drag: nil when the drag set
+  /// nothing there, `.some(nil)` when it hid the key.
+  func value(_ key: String, at position: Int) -> JSONValue?? { values[position]?[key] }
+
+  private mutating func write(_ key: String, _ value: JSONValue??, on position: Int) {
+    let old = values[position]?[key]
+    bytes += Self.bytes(key, value) - Self.bytes(key, old)
+    values[position, default: [:]][key] = value
+    if values[position]?.isEmpty == true { values[position] = nil }
+  }
+
+  private static func bytes(_ key: String, _ value: JSONValue??) -> Int {
+    switch value {
+    case .none: 0
+    case .some(let set): Board.bytes(of: key, set ?? .null)
+    }
+  }
+}
