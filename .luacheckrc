@@ -74,6 +74,11 @@ stds.droprules_test = {
     coroutine = { fields = { close = {}, create = {}, isyieldable = {}, resume = {}, running = {}, status = {}, wrap = {}, yield = {} } },
     scenario = {},
     test = {},
+    it = {},
+    describe = {},
+    before_each = {},
+    after_each = {},
+    pending = {},
     expect = {},
   },
 }

@@ -219,8 +219,18 @@ local droprules_ProposalTable = {}
 ---A board with its rules loaded, made by `scenario{}`: a rule host of its own.
 ---@class droprules.Simulation
 ---@field private id integer # The simulation's number, which its handles use.
----@field errors droprules.Diagnostic[] # Every rule error so far (a new list at each read), oldest first.
+---@field errors droprules.Diagnostic[] # The rule errors the test has not taken yet (a new list at each read), oldest first.
 local droprules_Simulation = {}
+
+---Takes the rule errors so far: a test that leaves one untaken fails, with the error under it.
+---@return droprules.Diagnostic[] # the errors not taken before
+function droprules_Simulation:takeErrors() end
+
+---Watches a rule handler from now on: `expect(spy):toHaveBeenCalledTimes(1)`, `spy.calls`.
+---@param handler string a handler name, such as `"performDrop"`
+---@param options? { target: string?, type: string? } only the calls for one target id, or one type
+---@return droprules.Spy
+function droprules_Simulation:spy(handler, options) end
 
 ---Begins a drag (`canDrag`, `dragOperations`); a drag still in progress on this simulation is cancelled.
 ---@param items string|(string|droprules.ItemSpec)[] board item ids, or external items as tables
@@ -241,6 +251,7 @@ function droprules_Simulation:target(id) end
 ---A drag handle from `sim:drag`. It drives its own drag only: once replaced, it raises `this drag is over`.
 ---@class droprules.Drag
 ---@field refused string[] # The ids of the items `canDrag` kept in place.
+---@field lastStep? table? # The drag's last step as the JSON trace has it: `proposal`, `target`, `index`, `downgrade`, `printed`, `skipped`, `calls`, `outcome`, ... (nil before the first step).
 ---@field private sim integer # The number of its simulation.
 ---@field private serial integer # Which drag of its simulation it drives.
 local droprules_Drag = {}
@@ -283,7 +294,24 @@ function droprules_Drag:target(id) end
 ---What `expect(actual)` returns. A failing matcher raises at the test's line with both values.
 ---@class droprules.Expectation
 ---@field private actual any # The value under test.
+---@field private checked table # Whether a matcher has run.
+---@field no droprules.Expectation # The negated expectation: `expect(x).no:toBe(y)` passes when `x` is not `y`.
 local droprules_Expectation = {}
+
+---The negated expectation, as `.no`: `expect(x):never():toBe(y)`.
+---@return droprules.Expectation
+function droprules_Expectation:never() end
+
+---`actual` is a function: passes when calling it raises an error whose message holds `pattern`.
+---@param pattern? string plain text, or a Lua pattern, the message must hold
+function droprules_Expectation:toRaise(pattern) end
+
+---`actual` is a spy (`sim:spy`): passes when its handler was called since the spy was made.
+function droprules_Expectation:toHaveBeenCalled() end
+
+---`actual` is a spy: passes when its handler was called exactly `count` times.
+---@param count integer
+function droprules_Expectation:toHaveBeenCalledTimes(count) end
 
 ---Passes when `actual == expected`.
 ---@param expected any
@@ -305,6 +333,28 @@ function droprules_Expectation:toBeFalsy() end
 ---A string: passes when it contains `expected` as plain text. A table: when a value deeply equals `expected`.
 ---@param expected any
 function droprules_Expectation:toContain(expected) end
+
+---A watch on one rule handler of a simulation, from `sim:spy(handler)`.
+---@class droprules.Spy
+---@field private spy true # Marks a spy for the matchers.
+---@field private sim integer # The number of its simulation.
+---@field private from integer # Where its calls start in the simulation's log.
+---@field handler string # The handler it watches.
+---@field target? string? # The target id it is narrowed to.
+---@field type? string? # The target type it is narrowed to.
+---@field description string # `performDrop of b`, for messages.
+---@field calls droprules.SpiedCall[] # The calls so far, oldest first (a new list at each read).
+local droprules_Spy = {}
+
+---One call of a spied handler.
+---@class droprules.SpiedCall
+---@field handler string # The handler called.
+---@field target string # The target it ran for.
+---@field item? string? # The item `canDrag` was asked about.
+---@field step integer # The drag step that made the call.
+---@field result any # What it returned, as the JSON trace has it (nil when it raised).
+---@field error boolean # Whether it raised.
+local droprules_SpiedCall = {}
 
 ---A rule error, as `sim.errors` lists them.
 ---@class droprules.Diagnostic
@@ -359,10 +409,33 @@ local droprules_ItemSpec = {}
 ---@return droprules.Simulation
 function scenario(spec) end
 
----Registers a test. Each test runs in a fresh load of its file.
+---Registers a test. Each test runs in a fresh load of its file. It fails when it raises, when an `expect` in it has no matcher, or when a rule raised an error that it did not take with `sim:takeErrors()`.
 ---@param name string what the test shows
 ---@param body fun() the test; it fails when it raises
 function test(name, body) end
+
+---`test`, by the name busted gives it.
+---@param name string what the test shows, after the names of its describe blocks
+---@param body fun() the test
+function it(name, body) end
+
+---Groups tests, nested to any depth, as busted does.
+---@param name string the group's name, which starts each of its tests' names
+---@param body fun() registers the group's tests and hooks; runs at once
+function describe(name, body) end
+
+---Runs before every test of the enclosing describe block (or of the file), outer blocks first.
+---@param body fun() runs before each test of its describe block
+function before_each(body) end
+
+---Runs after every test of the enclosing describe block (or of the file), inner blocks first, also when the test failed.
+---@param body fun() runs after each test of its describe block
+function after_each(body) end
+
+---Lists a test as pending: it never runs and never fails the run.
+---@param name string the test to write
+---@param body? fun() never run
+function pending(name, body) end
 
 ---Starts an expectation: `expect(drag:drop()):toBe("performed")`.
 ---@param actual any the value under test

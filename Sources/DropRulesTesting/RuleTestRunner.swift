@@ -99,9 +99,9 @@ public final class RuleTestRunner {
     let chosen = tests.filter { selected(file, $0.name) }
     return (order?.tests(chosen, inFile: file) ?? chosen).map { test in
       let started = Date()
-      let failure = testFile.run(test)
+      let outcome = testFile.run(test)
       return TestCaseResult(
-        file: file, name: test.name, status: failure == nil ? .passed : .failed, failures: failure.map { [$0] } ?? [],
+        file: file, name: test.name, status: outcome.status, failures: outcome.failures,
         durationSeconds: Date().timeIntervalSince(started), printed: testFile.printed)
     }
   }

@@ -7,15 +7,21 @@ public struct TestCaseResult: Sendable {
     case failed
     /// The test file or scenario could not be loaded; counted as a failure.
     case loadError
+    /// Registered with `pending(name)`: a test to write, listed and never run; no failure.
+    case pending
 
-    /// `passed`, `failed` or `error`, as the JSON report writes it.
+    /// `passed`, `failed`, `error` or `pending`, as the JSON report writes it.
     public var name: String {
       switch self {
       case .passed: "passed"
       case .failed: "failed"
       case .loadError: "error"
+      case .pending: "pending"
       }
     }
+
+    /// Whether the test counts as a failure of the run.
+    public var isFailure: Bool { self == .failed || self == .loadError }
   }
 
   /// The test file or scenario file the test is in.

@@ -3,10 +3,10 @@ import DropRules
 extension TestReport {
   /// One JSON document: the tests in the order they ran, totals, and the run's details.
   ///
-  /// Each test has `file`, `name`, `status` (`passed`, `failed` or `error`: its file did
-  /// not load), `failures` (each `message`, with the `file` and `line` it names, null
+  /// Each test has `file`, `name`, `status` (`passed`, `failed`, `error`: its file did
+  /// not load, or `pending`), `failures` (each `message`, with the `file` and `line` it names, null
   /// when it names none), `printed` and `printedOmitted` (lines left out past the
-  /// bound). `totals` counts `tests`, `passed`, `failed` and `errors` (the text report's
+  /// bound). `totals` counts `tests`, `passed`, `failed`, `errors` and `pending` (the text report's
   /// "failed" is `failed` plus `errors`). `coverage`, `seed` and `problems` are there
   /// when the run has them. Durations are left out: the same tests give the same document.
   public static func json(_ results: [TestCaseResult], _ details: RunDetails = RunDetails()) -> String {
@@ -17,6 +17,7 @@ extension TestReport {
         "passed": .integer(Int64(results.filter { $0.status == .passed }.count)),
         "failed": .integer(Int64(results.filter { $0.status == .failed }.count)),
         "errors": .integer(Int64(results.filter { $0.status == .loadError }.count)),
+        "pending": .integer(Int64(results.filter { $0.status == .pending }.count)),
       ]),
     ]
     if let coverage = details.coverage { document["coverage"] = coverage.json }

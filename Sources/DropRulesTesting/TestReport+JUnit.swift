@@ -12,7 +12,7 @@ extension TestReport {
     let total = results.reduce(0) { $0 + $1.durationSeconds }
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
-      #"<testsuites name="droprules" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(String(format: "%.3f", total))">"#,
+      #"<testsuites name="droprules" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(results.filter { $0.status == .pending }.count)" time="\#(String(format: "%.3f", total))">"#,
     ]
     let files = Dictionary(grouping: results, by: \.file)
     // Suites in the order their files first ran (a shuffled run keeps its order).
@@ -20,7 +20,7 @@ extension TestReport {
     for file in results.map(\.file) where seen.insert(file).inserted {
       let cases = files[file] ?? []
       lines.append(
-        #"  <testsuite name="\#(xml(file))" tests="\#(cases.count)" failures="\#(cases.filter { $0.status == .failed }.count)" errors="\#(cases.filter { $0.status == .loadError }.count)">"#
+        #"  <testsuite name="\#(xml(file))" tests="\#(cases.count)" failures="\#(cases.filter { $0.status == .failed }.count)" errors="\#(cases.filter { $0.status == .loadError }.count)" skipped="\#(cases.filter { $0.status == .pending }.count)">"#
       )
       for result in cases { lines += testcase(result) }
       lines.append("  </testsuite>")
@@ -34,7 +34,8 @@ extension TestReport {
     let open =
       #"    <testcase classname="\#(xml(result.file))" name="\#(xml(result.name))" time="\#(String(format: "%.3f", result.durationSeconds))""#
     var body: [String] = []
-    if result.status != .passed {
+    if result.status == .pending { body.append(#"      <skipped message="pending"/>"#) }
+    if result.status.isFailure {
       let element = result.status == .failed ? "failure" : "error"
       // One failure a line: a newline inside one is escaped like any control character.
       let text = result.failures.map(xml).joined(separator: "\n")

@@ -8,8 +8,10 @@ extension TestReport {
     var lines = ["TAP version 13", "1..\(results.count)"]
     if let note = details.shuffleNote { lines.append("# " + note) }
     for (offset, result) in results.enumerated() {
-      let status = result.status == .passed ? "ok" : "not ok"
-      lines.append("\(status) \(offset + 1) - \(tapDescription("\(result.file): \(result.name)"))")
+      let status = result.status.isFailure ? "not ok" : "ok"
+      // A pending test is TAP's TODO: not written yet, and no failure.
+      let directive = result.status == .pending ? " # TODO pending" : ""
+      lines.append("\(status) \(offset + 1) - \(tapDescription("\(result.file): \(result.name)"))\(directive)")
       if let message = result.message {
         lines.append("  ---")
         lines.append("  message: \(yamlQuoted(message))")

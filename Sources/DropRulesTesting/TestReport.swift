@@ -29,7 +29,8 @@ public enum TestReport {
   }
 
   /// Text for a terminal: a line per file, a line per test with what it printed and its
-  /// failures under it, then coverage and problems, and last `N passed, N failed`.
+  /// failures under it (a pending test marked `...`), then coverage and problems, how
+  /// many tests are pending, and last `N passed, N failed`.
   public static func text(_ results: [TestCaseResult], _ details: RunDetails = RunDetails()) -> String {
     var lines: [String] = details.shuffleNote.map { [$0] } ?? []
     var currentFile: String?
@@ -43,6 +44,7 @@ public enum TestReport {
       case .passed: mark = "  ok    "
       case .failed: mark = "  FAIL  "
       case .loadError: mark = "  ERROR "
+      case .pending: mark = "  ...   "
       }
       lines.append(mark + TextEscaping.visible(result.name))
       lines += printedLines(result.printed).map { "          " + $0 }
@@ -57,8 +59,11 @@ public enum TestReport {
       lines += details.problems.map { TextEscaping.visible($0) }
     }
     let passed = results.filter { $0.status == .passed }.count
+    let pending = results.filter { $0.status == .pending }.count
     if !lines.isEmpty { lines.append("") }
-    lines.append("\(passed) passed, \(results.count - passed) failed")
+    // The last line stays `N passed, N failed`: tools read it.
+    if pending > 0 { lines.append("\(pending) pending") }
+    lines.append("\(passed) passed, \(results.count - passed - pending) failed")
     return lines.joined(separator: "\n")
   }
 

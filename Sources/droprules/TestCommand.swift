@@ -94,7 +94,7 @@ struct TestCommand: ParsableCommand {
     if !written || !missing.isEmpty || results.contains(where: { $0.status == .loadError }) {
       return (runner, Exit.loadError)
     }
-    if results.contains(where: { $0.status != .passed }) || !details.problems.isEmpty { return (runner, Exit.failed) }
+    if results.contains(where: \.status.isFailure) || !details.problems.isEmpty { return (runner, Exit.failed) }
     return (runner, nil)
   }
 

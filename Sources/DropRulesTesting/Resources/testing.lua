@@ -38,43 +38,102 @@ local function deepEqual(a, b)
   return true
 end
 
+-- Where the caller of the function `level` frames up stands: `file:line`.
+local function whereIs(level)
+  local info = debug.getinfo(level + 1, "Sl")
+  if info == nil then return "?" end
+  local source = info.source
+  if source:sub(1, 1) == "@" or source:sub(1, 1) == "=" then source = source:sub(2) end
+  return source .. ":" .. tostring(info.currentline)
+end
+
+-- The expectations of the running test, each until a matcher checks it: one left
+-- unchecked fails the test (`expect(x)` alone checks nothing).
+local unchecked = {}
+
 local Expectation = {}
 Expectation.__index = Expectation
 
-local function check(passed, message)
+-- Raises at the test's line unless the matcher passed (or, negated, failed): level 3 is
+-- the test, since each matcher runs as a tail call of its wrapper below.
+local function check(self, passed, message, negatedMessage)
+  if self.negated then passed, message = not passed, negatedMessage end
   if not passed then error(message, 3) end
 end
 
 function Expectation:toBe(expected)
-  check(rawequal(self.actual, expected) or self.actual == expected,
-    "expected " .. show(expected) .. ", got " .. show(self.actual))
+  local actual = self.actual
+  check(self, rawequal(actual, expected) or actual == expected,
+    "expected " .. show(expected) .. ", got " .. show(actual),
+    "expected anything but " .. show(expected) .. ", got it")
 end
 function Expectation:toEqual(expected)
-  check(deepEqual(self.actual, expected), "expected " .. show(expected) .. ", got " .. show(self.actual))
+  check(self, deepEqual(self.actual, expected), "expected " .. show(expected) .. ", got " .. show(self.actual),
+    "expected anything but " .. show(expected) .. ", got it")
 end
 function Expectation:toBeNil()
-  check(self.actual == nil, "expected nil, got " .. show(self.actual))
+  check(self, self.actual == nil, "expected nil, got " .. show(self.actual), "expected a value, got nil")
 end
 function Expectation:toBeTruthy()
-  check(self.actual, "expected a truthy value, got " .. show(self.actual))
+  check(self, self.actual, "expected a truthy value, got " .. show(self.actual),
+    "expected a falsy value, got " .. show(self.actual))
 end
 function Expectation:toBeFalsy()
-  check(not self.actual, "expected a falsy value, got " .. show(self.actual))
+  check(self, not self.actual, "expected a falsy value, got " .. show(self.actual),
+    "expected a truthy value, got " .. show(self.actual))
 end
 function Expectation:toContain(expected)
   local actual = self.actual
+  local found = false
   if type(actual) == "string" then
-    check(type(expected) == "string" and actual:find(expected, 1, true) ~= nil,
-      "expected " .. show(actual) .. " to contain " .. show(expected))
-    return
-  end
-  if type(actual) == "table" then
+    found = type(expected) == "string" and actual:find(expected, 1, true) ~= nil
+  elseif type(actual) == "table" then
     for _, value in pairs(actual) do
-      if deepEqual(value, expected) then return end
+      if deepEqual(value, expected) then found = true break end
     end
   end
-  check(false, "expected " .. show(actual) .. " to contain " .. show(expected))
+  check(self, found, "expected " .. show(actual) .. " to contain " .. show(expected),
+    "expected " .. show(actual) .. " not to contain " .. show(expected))
 end
+-- Calls the function under test: it must raise, with a message that contains `pattern`
+-- as plain text or matches it as a Lua pattern (any message when nil).
+function Expectation:toRaise(pattern)
+  if type(self.actual) ~= "function" then
+    error("toRaise expects a function: expect(function() ... end):toRaise(pattern), got " .. show(self.actual), 2)
+  end
+  if pattern ~= nil and type(pattern) ~= "string" then
+    error("toRaise expects a string pattern or nothing, got " .. show(pattern), 2)
+  end
+  local ok, raised = pcall(self.actual)
+  local message = not ok and tostring(raised) or nil
+  local matches = not ok and (pattern == nil or message:find(pattern, 1, true) ~= nil
+    or select(2, pcall(string.find, message, pattern)) ~= nil)
+  local wanted = pattern and "an error matching " .. show(pattern) or "an error"
+  check(self, matches,
+    ok and "expected " .. wanted .. ", but the function returned" or "expected " .. wanted .. ", got " .. show(message),
+    "expected no " .. (pattern and wanted:sub(4) or "error") .. ", got " .. show(message))
+end
+
+-- A spy's calls, checked for the matchers that take one.
+local function spiedCalls(self, matcher)
+  local spy = self.actual
+  if type(spy) ~= "table" or rawget(spy, "spy") == nil then
+    error(matcher .. " expects a spy: expect(sim:spy(\"performDrop\")):" .. matcher .. "(...), got " .. show(spy), 3)
+  end
+  return spy.calls, spy.description
+end
+function Expectation:toHaveBeenCalled()
+  local calls, description = spiedCalls(self, "toHaveBeenCalled")
+  check(self, #calls > 0, "expected " .. description .. " to have been called, but it was not",
+    "expected " .. description .. " not to have been called, but it was called " .. #calls .. " times")
+end
+function Expectation:toHaveBeenCalledTimes(count)
+  local calls, description = spiedCalls(self, "toHaveBeenCalledTimes")
+  check(self, #calls == count, "expected " .. description .. " to have been called " .. tostring(count)
+    .. " times, but it was called " .. #calls .. " times",
+    "expected " .. description .. " not to have been called " .. tostring(count) .. " times, but it was")
+end
+
 -- expect(x).toBe(y), with a dot, passes y as self and failed inside this file with
 -- "attempt to index a number value (local 'self')": say how to call it instead. The
 -- method runs as a tail call, so `check`'s error level still names the test's line.
@@ -84,13 +143,35 @@ for name, method in pairs(Expectation) do
       if getmetatable(self) ~= Expectation then
         error("call " .. name .. " with a colon: expect(value):" .. name .. "(...), not expect(value)." .. name, 2)
       end
+      self.checked.done = true
       return method(self, ...)
     end
   end
 end
+-- The negated expectation, as `expect(x).no` is: `expect(x):never():toBe(y)`.
+function Expectation:never()
+  if getmetatable(self) ~= Expectation then
+    error("call never with a colon: expect(value):never():toBe(...)", 2)
+  end
+  return self.no or self
+end
 
 local Drag = {}
-Drag.__index = Drag
+-- Fields computed at each read, by name: a drag's state changes under its handle.
+local dragFields = {
+  -- The drag's last step as the JSON trace has it (proposal, target, index, downgrade,
+  -- printed, skipped, calls, ...), nil before the first.
+  lastStep = function(drag)
+    local last, message = host.lastStep(drag.sim, drag.serial)
+    if last == nil and message ~= nil then error(message, 3) end
+    return last
+  end,
+}
+Drag.__index = function(drag, key)
+  local field = dragFields[key]
+  if field ~= nil then return field(drag) end
+  return Drag[key]
+end
 local function step(drag, kind, ...)
   local result, message = host.step(drag.sim, drag.serial, kind, ...)
   if result == nil then error(message, 3) end
@@ -118,6 +199,15 @@ function Drag:target(id)
   if target == nil then error(message, 2) end
   return target
 end
+
+-- A spy on a rule handler of one simulation: every call of it from the spy's making on,
+-- read at each `spy.calls`.
+local spyMeta = {
+  __index = function(spy, key)
+    if key == "calls" then return host.calls(spy.sim, spy.from, spy.handler, spy.target, spy.type) end
+    return nil
+  end,
+}
 
 local Sim = {}
 -- Fields computed at each read, by name.
@@ -147,21 +237,83 @@ function Sim:target(id)
   if target == nil then error(message, 2) end
   return target
 end
+-- The rule errors so far that no test took, oldest first; taken, they no longer fail
+-- the test.
+function Sim:takeErrors()
+  return host.errors(self.id, true)
+end
+-- Spies on a handler: `options.target` (an id) or `options.type` (a target type) narrows
+-- it to one target or one rule.
+function Sim:spy(handler, options)
+  if type(handler) ~= "string" then error("sim:spy expects a handler name, such as \"performDrop\"", 2) end
+  if options ~= nil and type(options) ~= "table" then
+    error("sim:spy expects { target = id } or { type = targetType } as its options", 2)
+  end
+  options = options or {}
+  local from, message = host.spyFrom(self.id, handler)
+  if from == nil then error(message, 2) end
+  local narrowed = options.target and " of " .. options.target or options.type and " of " .. options.type or ""
+  return setmetatable({
+    spy = true, sim = self.id, from = from, handler = handler, target = options.target, type = options.type,
+    description = handler .. narrowed,
+  }, spyMeta)
+end
 
-local globals = {}
-function globals.test(name, body)
-  if type(name) ~= "string" or type(body) ~= "function" then
-    error("test expects a name and a function", 2)
+-- describe blocks, outermost first; the file itself is the first, without a name.
+local blocks = { { before = {}, after = {} } }
+
+local function register(kind, name, body, pending)
+  if type(name) ~= "string" or (not pending and type(body) ~= "function") then
+    error(kind .. " expects a name and a function", 3)
   end
   registered = registered + 1
   -- A load that runs one test keeps only that one; every test still gets a fresh load,
   -- so the others would only cost it time in a file of many tests.
   if only == nil or registered == only then
-    tests[registered] = { name = name, body = body, line = debug.getinfo(2, "l").currentline }
+    local names, chain = {}, {}
+    for depth, block in ipairs(blocks) do
+      chain[depth] = block
+      if block.name then names[#names + 1] = block.name end
+    end
+    names[#names + 1] = name
+    tests[registered] = {
+      name = concat(names, " "), body = body, line = debug.getinfo(3, "l").currentline, pending = pending,
+      chain = chain,
+    }
   end
 end
+
+local globals = {}
+function globals.test(name, body) register("test", name, body) end
+globals.it = function(name, body) register("it", name, body) end
+-- A test to write later: listed as pending, never run, never a failure.
+function globals.pending(name, body)
+  if body ~= nil and type(body) ~= "function" then error("pending expects a name, and a function or nothing", 2) end
+  register("pending", name, body, true)
+end
+function globals.describe(name, body)
+  if type(name) ~= "string" or type(body) ~= "function" then error("describe expects a name and a function", 2) end
+  blocks[#blocks + 1] = { name = name, before = {}, after = {} }
+  body()
+  blocks[#blocks] = nil
+end
+local function hook(kind, list)
+  return function(body)
+    if type(body) ~= "function" then error(kind .. " expects a function", 2) end
+    local hooks = blocks[#blocks][list]
+    hooks[#hooks + 1] = body
+  end
+end
+-- Run around every test of their describe block (and of the nested ones), before_each
+-- outermost first, after_each innermost first; after_each also runs when the test failed.
+globals.before_each = hook("before_each", "before")
+globals.after_each = hook("after_each", "after")
 function globals.expect(actual)
-  return setmetatable({ actual = actual }, Expectation)
+  local record = { where = whereIs(2) }
+  unchecked[#unchecked + 1] = record
+  local expectation = setmetatable({ actual = actual, checked = record }, Expectation)
+  expectation.no = setmetatable({ actual = actual, checked = record, negated = true }, Expectation)
+  return expectation
 end
 function globals.scenario(spec)
   local id, message = host.scenario(spec or {})
@@ -172,16 +324,49 @@ end
 -- A load for one test lists only that test: the host converts one, not all.
 return {
   globals = globals,
-  -- The names a simulation answers besides its own fields, which sit behind an __index
-  -- function out of a test's reach: for the test that holds the API description to it.
+  -- The names a simulation and a drag answer besides their own fields, which sit behind
+  -- an __index function out of a test's reach: for the test that holds the API
+  -- description to it.
   simulationKeys = function()
     local names = {}
     for name in pairs(Sim) do names[#names + 1] = name end
     for name in pairs(simFields) do names[#names + 1] = name end
     return names
   end,
+  dragKeys = function()
+    local names = {}
+    for name in pairs(Drag) do names[#names + 1] = name end
+    for name in pairs(dragFields) do names[#names + 1] = name end
+    return names
+  end,
+  -- Each test as the host runs it: its hooks, in the order they run, and its body.
   tests = function()
-    if only then return { tests[only] } end
-    return tests
+    local list = {}
+    for position, test in pairs(tests) do
+      local before, after = {}, {}
+      for _, block in ipairs(test.chain) do
+        for _, body in ipairs(block.before) do before[#before + 1] = body end
+      end
+      for depth = #test.chain, 1, -1 do
+        for _, body in ipairs(test.chain[depth].after) do after[#after + 1] = body end
+      end
+      list[#list + 1] = {
+        position = position, name = test.name, line = test.line, body = test.body, pending = test.pending,
+        before = before, after = after,
+      }
+    end
+    table.sort(list, function(a, b) return a.position < b.position end)
+    return list
+  end,
+  -- Called before a test's hooks and after its last after_each: an expectation left
+  -- without a matcher fails the test at its line.
+  startTest = function() unchecked = {} end,
+  finishTest = function()
+    for _, record in ipairs(unchecked) do
+      if not record.done then
+        error(record.where .. ": expect(...) has no matcher, so it checks nothing; call one, as in "
+          .. "expect(x):toBe(y)", 0)
+      end
+    end
   end,
 }

@@ -8,7 +8,7 @@ extension LuaAPIDescription {
     aliases: ruleAliases,
     classes: [
       info, item, target, board, point, frame, modifiers, operationSet, rule, library, proposalTable,
-      simulation, drag, expectation, diagnostic, committedTarget, scenarioSpec, targetSpec, itemSpec,
+      simulation, drag, expectation, spy, spiedCall, diagnostic, committedTarget, scenarioSpec, targetSpec, itemSpec,
     ],
     environments: [
       Environment(
@@ -33,7 +33,38 @@ extension LuaAPIDescription {
         Signature([
           Param("name", "string", "what the test shows"),
           Param("body", "fun()", "the test; it fails when it raises"),
-        ])), "Registers a test. Each test runs in a fresh load of its file."),
+        ])),
+      "Registers a test. Each test runs in a fresh load of its file. It fails when it raises, when an `expect` "
+        + "in it has no matcher, or when a rule raised an error that it did not take with `sim:takeErrors()`."),
+    Global(
+      "it",
+      .function(
+        Signature([
+          Param("name", "string", "what the test shows, after the names of its describe blocks"),
+          Param("body", "fun()", "the test"),
+        ])), "`test`, by the name busted gives it."),
+    Global(
+      "describe",
+      .function(
+        Signature([
+          Param("name", "string", "the group's name, which starts each of its tests' names"),
+          Param("body", "fun()", "registers the group's tests and hooks; runs at once"),
+        ])), "Groups tests, nested to any depth, as busted does."),
+    Global(
+      "before_each",
+      .function(Signature([Param("body", "fun()", "runs before each test of its describe block")])),
+      "Runs before every test of the enclosing describe block (or of the file), outer blocks first."),
+    Global(
+      "after_each",
+      .function(Signature([Param("body", "fun()", "runs after each test of its describe block")])),
+      "Runs after every test of the enclosing describe block (or of the file), inner blocks first, also when the "
+        + "test failed."),
+    Global(
+      "pending",
+      .function(
+        Signature([
+          Param("name", "string", "the test to write"), Param("body", "fun()?", "never run"),
+        ])), "Lists a test as pending: it never runs and never fails the run."),
     Global(
       "expect",
       .function(

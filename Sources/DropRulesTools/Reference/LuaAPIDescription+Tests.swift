@@ -11,7 +11,18 @@ extension LuaAPIDescription {
       .field("id", "integer", "The simulation's number, which its handles use.", internal: true),
       .field(
         "errors", "droprules.Diagnostic[]",
-        "Every rule error so far (a new list at each read), oldest first."),
+        "The rule errors the test has not taken yet (a new list at each read), oldest first."),
+      .method(
+        "takeErrors", Signature(returns: [Returns("droprules.Diagnostic[]", "", "the errors not taken before")]),
+        "Takes the rule errors so far: a test that leaves one untaken fails, with the error under it."),
+      .method(
+        "spy",
+        Signature(
+          [
+            Param("handler", "string", "a handler name, such as `\"performDrop\"`"),
+            Param("options", "{ target: string?, type: string? }?", "only the calls for one target id, or one type"),
+          ], returns: [Returns("droprules.Spy", "", "")]),
+        "Watches a rule handler from now on: `expect(spy):toHaveBeenCalledTimes(1)`, `spy.calls`."),
       .method(
         "drag",
         Signature(
@@ -38,6 +49,10 @@ extension LuaAPIDescription {
     doc: "A drag handle from `sim:drag`. It drives its own drag only: once replaced, it raises `this drag is over`.",
     members: [
       .field("refused", "string[]", "The ids of the items `canDrag` kept in place."),
+      .field(
+        "lastStep", "table?",
+        "The drag's last step as the JSON trace has it: `proposal`, `target`, `index`, `downgrade`, `printed`, "
+          + "`skipped`, `calls`, `outcome`, ... (nil before the first step)."),
       .field("sim", "integer", "The number of its simulation.", internal: true),
       .field("serial", "integer", "Which drag of its simulation it drives.", internal: true),
       .method(
@@ -87,6 +102,22 @@ extension LuaAPIDescription {
     doc: "What `expect(actual)` returns. A failing matcher raises at the test's line with both values.",
     members: [
       .field("actual", "any", "The value under test.", internal: true),
+      .field("checked", "table", "Whether a matcher has run.", internal: true),
+      .field(
+        "no", "droprules.Expectation",
+        "The negated expectation: `expect(x).no:toBe(y)` passes when `x` is not `y`."),
+      .method(
+        "never", Signature(returns: [Returns("droprules.Expectation", "", "")]),
+        "The negated expectation, as `.no`: `expect(x):never():toBe(y)`."),
+      .method(
+        "toRaise", Signature([Param("pattern", "string?", "plain text, or a Lua pattern, the message must hold")]),
+        "`actual` is a function: passes when calling it raises an error whose message holds `pattern`."),
+      .method(
+        "toHaveBeenCalled", Signature(),
+        "`actual` is a spy (`sim:spy`): passes when its handler was called since the spy was made."),
+      .method(
+        "toHaveBeenCalledTimes", Signature([Param("count", "integer", "")]),
+        "`actual` is a spy: passes when its handler was called exactly `count` times."),
       .method("toBe", Signature([Param("expected", "any", "")]), "Passes when `actual == expected`."),
       .method(
         "toEqual", Signature([Param("expected", "any", "")]),
@@ -97,6 +128,31 @@ extension LuaAPIDescription {
       .method(
         "toContain", Signature([Param("expected", "any", "")]),
         "A string: passes when it contains `expected` as plain text. A table: when a value deeply equals `expected`."),
+    ])
+
+  static let spy = Class(
+    name: "droprules.Spy", variable: "spy",
+    doc: "A watch on one rule handler of a simulation, from `sim:spy(handler)`.",
+    members: [
+      .field("spy", "true", "Marks a spy for the matchers.", internal: true),
+      .field("sim", "integer", "The number of its simulation.", internal: true),
+      .field("from", "integer", "Where its calls start in the simulation's log.", internal: true),
+      .field("handler", "string", "The handler it watches."),
+      .field("target", "string?", "The target id it is narrowed to."),
+      .field("type", "string?", "The target type it is narrowed to."),
+      .field("description", "string", "`performDrop of b`, for messages."),
+      .field("calls", "droprules.SpiedCall[]", "The calls so far, oldest first (a new list at each read)."),
+    ])
+
+  static let spiedCall = Class(
+    name: "droprules.SpiedCall", variable: "spy.calls[n]",
+    doc: "One call of a spied handler.",
+    members: [
+      .field("handler", "string", "The handler called."), .field("target", "string", "The target it ran for."),
+      .field("item", "string?", "The item `canDrag` was asked about."),
+      .field("step", "integer", "The drag step that made the call."),
+      .field("result", "any", "What it returned, as the JSON trace has it (nil when it raised)."),
+      .field("error", "boolean", "Whether it raised."),
     ])
 
   static let diagnostic = Class(

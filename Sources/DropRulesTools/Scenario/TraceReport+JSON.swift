@@ -38,7 +38,10 @@ extension TraceReport {
   }
 
   /// A drag's steps as the JSON trace shows them.
-  public static func json(_ steps: [TraceStep]) -> JSONValue { .array(steps.map(json)) }
+  public static func json(_ steps: [TraceStep]) -> JSONValue { .array(steps.map { json($0) }) }
+
+  /// One step as the JSON trace shows it (an element of `steps`; a test's `drag.lastStep`).
+  public static func json(step: TraceStep) -> JSONValue { json(step) }
 
   static func json(_ step: TraceStep) -> JSONValue {
     .object([
@@ -63,6 +66,7 @@ extension TraceReport {
       "errors": .array(step.diagnostics.map(json)),
       "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,
       "outcomeReason": step.outcomeReason.map(json) ?? .null,
+      "printed": .array(step.printed.map(JSONValue.string)),
     ])
   }
 
@@ -135,7 +139,8 @@ extension TraceReport {
     ])
   }
 
-  static func json(_ value: HandlerValue) -> JSONValue {
+  /// What a handler returned, as a call's `result` in the JSON trace.
+  public static func json(_ value: HandlerValue) -> JSONValue {
     switch value {
     case .nothing: .null
     case .boolean(let flag): .bool(flag)

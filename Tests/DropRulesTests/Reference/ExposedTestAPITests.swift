@@ -29,22 +29,31 @@ struct ExposedTestAPITests {
     local sim = scenario { board = { targets = {
       { id = "a", type = "box", frame = { 0, 0, 10, 10 }, items = { { id = "x" } } },
     } } }
+    local spy = sim:spy("canDrag", { target = "a", type = "box" })
     local drag = sim:drag({ "x" })
     drag:over("a")
     keys("droprules.Simulation", sim)
     keys("droprules.Drag", drag)
     keys("droprules.Drag", getmetatable(drag), "__index")
+    if drag.lastStep ~= nil then names[#names + 1] = "droprules.Drag lastStep" end
     local expectation = expect(1)
     keys("droprules.Expectation", expectation)
     keys("droprules.Expectation", getmetatable(expectation), "__index")
+    expectation:toBe(1)
+    keys("droprules.Spy", spy)
+    if spy.calls ~= nil then names[#names + 1] = "droprules.Spy calls" end
+    for _, call in ipairs(spy.calls) do keys("droprules.SpiedCall", call) end
     keys("droprules.CommittedTarget", sim:target("a"))
-    for _, diagnostic in ipairs(sim.errors) do keys("droprules.Diagnostic", diagnostic) end
+    for _, diagnostic in ipairs(sim:takeErrors()) do keys("droprules.Diagnostic", diagnostic) end
     table.sort(names)
     test(table.concat(names, "\n"), function() end)
     """#
 
-  /// A rule that raises, so that `sim.errors` has a diagnostic with every field.
-  static let raisingRule = #"return { box = { validateDrop = function() error("listing") end } }"#
+  /// A rule that raises, so that `sim.errors` has a diagnostic with every field, and a
+  /// spied call has `result` (canDrag's).
+  static let raisingRule = #"""
+    return { box = { validateDrop = function() error("listing") end, canDrag = function() return true end } }
+    """#
 
   static func exposedKeys() throws -> [String: Set<String>] {
     let directory = try TemporaryDirectory()
@@ -81,7 +90,7 @@ struct ExposedTestAPITests {
     "every key of a test object is described, and every described key is exposed",
     arguments: [
       "droprules.Simulation", "droprules.Drag", "droprules.Expectation", "droprules.CommittedTarget",
-      "droprules.Diagnostic",
+      "droprules.Diagnostic", "droprules.Spy", "droprules.SpiedCall",
     ])
   func testObjects(_ className: String) throws {
     let exposed = try Self.exposedKeys()[className] ?? []

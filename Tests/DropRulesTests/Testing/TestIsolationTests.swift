@@ -22,7 +22,9 @@ struct TestIsolationTests {
     """#,
     #"""
     test("patches the matchers behind expect", function()
-      getmetatable(expect(1)).toBe = function() end
+      local patched = expect(1)
+      getmetatable(patched).toBe = function() end
+      patched:toBeTruthy()
     end)
     test("the matchers are the real ones again", function() expect(1):toBe(2) end)
     """#,

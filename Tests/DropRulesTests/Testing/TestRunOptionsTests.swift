@@ -155,7 +155,7 @@ struct TestRunOptionsTests {
     #expect(failure["file"] as? String == "t_test.lua")
     #expect(failure["line"] as? Int == 4)
     #expect(failure["message"] as? String == "expected 1, got 2")
-    #expect(document["totals"] as? [String: Int] == ["tests": 3, "passed": 1, "failed": 1, "errors": 1])
+    #expect(document["totals"] as? [String: Int] == ["tests": 3, "passed": 1, "failed": 1, "errors": 1, "pending": 0])
     let covered = try #require(document["coverage"] as? [String: Any])
     #expect(covered["percent"] as? Double == 75)
     #expect(covered["belowThreshold"] as? Bool == true)

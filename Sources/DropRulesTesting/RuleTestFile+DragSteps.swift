@@ -1,0 +1,40 @@
+import DropRules
+
+extension RuleTestFile {
+  /// The step a test's `drag:over(...)`, `drag:at(...)`, ... asks for, from its kind and
+  /// arguments: tests build steps, and the host performs them like any other.
+  static func dragStep(_ kind: String?, _ values: [LuaValue]) throws -> DragStep {
+    switch kind {
+    case "over":
+      guard let id = values.first?.stringValue else { throw LuaHostError("drag:over expects a target id") }
+      return .over(id, index: values.count > 1 ? values[1].intValue : nil)
+    case "at":
+      guard values.count >= 2, let x = values[0].doubleValue, let y = values[1].doubleValue else {
+        throw LuaHostError("drag:at expects two numbers")
+      }
+      return .at(Point(x: x, y: y))
+    case "modifiers":
+      let names = values.first?.tableValue?.sequence.compactMap(\.stringValue) ?? []
+      let modifiers = try names.map { name throws -> Modifier in
+        guard let modifier = Modifier(rawValue: name) else {
+          throw LuaHostError("unknown modifier '\(name)'; expected option, command, shift or control")
+        }
+        return modifier
+      }
+      return .modifiers(Set(modifiers))
+    case "outside":
+      let accepts = values.first?.tableValue?.sequence.compactMap(\.stringValue).map { TypeIdentifier($0) }
+      var operation = DragOperation.copy
+      if values.count > 1, !values[1].isNil {
+        guard let name = values[1].stringValue, let parsed = DragOperation(rawValue: name) else {
+          throw LuaHostError("drag:outside: operation must be \"copy\" or \"move\"")
+        }
+        operation = parsed
+      }
+      return .outside(accepts: accepts ?? ["public.item"], operation: operation)
+    case "drop": return .drop
+    case "cancel": return .cancel
+    default: throw LuaHostError("unknown drag step '\(kind ?? "nil")'")
+    }
+  }
+}
