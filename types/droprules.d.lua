@@ -251,7 +251,7 @@ function droprules_Simulation:target(id) end
 ---A drag handle from `sim:drag`. It drives its own drag only: once replaced, it raises `this drag is over`.
 ---@class droprules.Drag
 ---@field refused string[] # The ids of the items `canDrag` kept in place.
----@field lastStep? table? # The drag's last step as the JSON trace has it: `proposal`, `target`, `index`, `downgrade`, `printed`, `skipped`, `calls`, `outcome`, ... (nil before the first step).
+---@field lastStep? table? # The drag's last step as the JSON trace has it: `proposal`, `target`, `index`, `downgrade`, `printed`, `skipped`, `calls`, `outcome`, ...; right after `sim:drag`, the begin step (number 0).
 ---@field private sim integer # The number of its simulation.
 ---@field private serial integer # Which drag of its simulation it drives.
 local droprules_Drag = {}
@@ -379,10 +379,10 @@ local droprules_CommittedTarget = {}
 ---@field name? string? # A name for messages.
 ---@field rules? string[]? # Rule files, relative to the test file (default: its name without `_test`).
 ---@field types? { id: string, conformsTo: string[]? }[]? # Custom types.
----@field board { targets: droprules.TargetSpec[] } # The board.
----@field drag? table? # As in a scenario file; checked but not run (drive drags with `sim:drag`).
----@field steps? table? # As in a scenario file; checked but not run.
----@field expect? table? # As in a scenario file; checked but not run (use `expect(...)`).
+---@field board { targets: droprules.TargetSpec[] }|string # The board, or the path of a board file (`"desk.board.json"`) that scenario files share.
+---@field drag nil # Refused: a test drives its drags with `sim:drag`.
+---@field steps nil # Refused: a test drives its steps with `drag:over`, `drag:at`, ...
+---@field expect nil # Refused: a test checks with `expect(...)`.
 local droprules_ScenarioSpec = {}
 
 ---A target of a scenario's board.

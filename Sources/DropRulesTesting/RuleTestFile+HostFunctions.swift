@@ -60,7 +60,7 @@ extension RuleTestFile {
       "lastStep": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in
           let simulation = try simulation(arguments.first, drag: arguments.count > 1 ? arguments[1] : .nil)
-          guard let step = simulation.host.trace.last else { return [] }
+          guard let step = simulation.host.lastStep else { return [] }
           return [LuaValue(json: TraceReport.json(step: step))]
         }
       },
@@ -133,6 +133,14 @@ extension RuleTestFile {
     switch specValue.json() {
     case .success(let value): spec = value
     case .failure(let error): throw ScenarioError(file: file, path: "scenario", message: error.description)
+    }
+    // A test drives its drags itself: a drag, steps or expect here would not run, and a
+    // test must not look as if it checked them.
+    if case .object(let fields) = spec, let key = ["drag", "steps", "expect"].first(where: { fields[$0] != nil }) {
+      throw LuaHostError(
+        "scenario{}: '\(key)' does not run in a test; drive the drag with sim:drag(...) and its steps, check with "
+          + "expect(...), or keep the whole drag in a .scenario.json file (a board can be shared: board = "
+          + "\"desk.board.json\")")
     }
     let decoder = ScenarioDecoder(file: file, baseDirectory: directory, firstIndex: 1)
     let scenario = try decoder.decode(spec, defaultRules: [defaultRuleFile], requiresDrag: false)

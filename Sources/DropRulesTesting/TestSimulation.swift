@@ -22,22 +22,23 @@ final class TestSimulation {
   var errorsTaken = 0
   /// Every handler call of every drag, in order, for spies.
   private(set) var calls: [SpiedCall] = []
-  /// How many steps of the current drag's trace are in ``calls``.
-  private var stepsLogged = 0
+  /// The number of the current drag's last step in ``calls``.
+  private var lastStepLogged: Int?
 
   init(host: RuleHost) { self.host = host }
 
   /// The diagnostics the test has not taken.
   var untakenErrors: ArraySlice<Diagnostic> { host.diagnostics.dropFirst(errorsTaken) }
 
-  /// Adds the calls of the steps the current drag made since the last look.
+  /// Adds the calls of the step the drag just made (each step is logged right after
+  /// it, so the last one is all there is to read: reading the whole trace would cost
+  /// a long drag every step).
   func logCalls(newDrag: Bool) {
-    if newDrag { stepsLogged = 0 }
-    let trace = host.trace
-    guard trace.count > stepsLogged else { return }
-    for step in trace[stepsLogged...] {
-      calls += step.calls.map { SpiedCall(call: $0, step: step.number, targetType: host.board.target($0.target)?.type) }
+    if newDrag { lastStepLogged = nil }
+    guard let step = host.lastStep, step.number != lastStepLogged else { return }
+    lastStepLogged = step.number
+    calls += step.calls.map {
+      SpiedCall(call: $0, step: step.number, targetType: host.engine.currentBoard.target($0.target)?.type)
     }
-    stepsLogged = trace.count
   }
 }

@@ -126,7 +126,7 @@ struct TestOptionsCommandTests {
     let json = try DropRulesBinary.run(["test", "--coverage-threshold", "90", "--format", "json", scratch.url.path])
     #expect(json.status == 1)
     #expect(json.stderr.contains("error: coverage 83.3% is below the threshold of 90%"))
-    #expect(json.stdout.contains(#""belowThreshold" : true"#))
+    #expect(json.stdout.contains(#""belowThreshold": true"#))
     let met = try DropRulesBinary.run(["test", "--coverage-threshold", "83.3", scratch.url.path])
     #expect(met.status == 0, "\(met.stdout)")
     // 5 of 6 is 83.33...%: a threshold of 83.34 is above it, though both show as 83.3.
@@ -219,6 +219,6 @@ struct TestOptionsCommandTests {
     let tap = try DropRulesBinary.run(["test", "rules/kanban", "--seed", "3", "--format", "tap"])
     #expect(tap.stdout.hasPrefix("TAP version 13\n1..11\n# shuffled with seed 3\n"))
     let json = try DropRulesBinary.run(["test", "rules/kanban", "--seed", "3", "--format", "json"])
-    #expect(json.stdout.contains(#""seed" : 3"#))
+    #expect(json.stdout.contains(#""seed": 3"#))
   }
 }

@@ -42,7 +42,7 @@ extension JSONValue {
         if position > 0 { output += "," }
         Self.newline(&output, pretty: pretty, indent: indent + 1)
         Self.writeString(key, to: &output)
-        output += pretty ? " : " : ":"
+        output += pretty ? ": " : ":"
         fields[key]?.write(to: &output, pretty: pretty, indent: indent + 1)
       }
       Self.newline(&output, pretty: pretty, indent: indent)

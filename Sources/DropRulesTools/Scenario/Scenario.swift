@@ -35,6 +35,15 @@ public struct ScenarioExpectation: Hashable, Sendable {
   public var data: [TargetID: [String: JSONValue]]?
   /// How many rule errors the drag reports.
   public var errors: Int?
+  /// The target under the pointer after each pointer, outside or modifier step (nil
+  /// for none), as the trace has it.
+  public var targets: [TargetID?]?
+  /// The insertion index a drop would get after each such step (nil for none).
+  public var indexes: [Int?]?
+  /// Every line the rules printed during the drag, in order.
+  public var printed: [String]?
+  /// The items `canDrag` refused when the drag began.
+  public var refused: [ItemID]?
 
   /// An expectation of the parts given; those left nil are not checked.
   public init(

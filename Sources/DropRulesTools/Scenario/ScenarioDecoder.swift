@@ -56,6 +56,8 @@ public struct ScenarioDecoder {
     } catch {
       // The value the error is about, found in the text again: editors link to file:line:column.
       var located = error
+      // An error in a board file the scenario names is located in that file already.
+      guard error.file == path else { throw error }
       if let (line, column) = JSONLocator.lineAndColumn(of: error.path, in: Array(data)) {
         located.line = line
         located.column = column
@@ -87,7 +89,12 @@ public struct ScenarioDecoder {
     }
     let types = try present(root, "types").map { value throws(ScenarioError) in try decodeTypes(value) } ?? []
     guard let boardJSON = root["board"] else { throw missing("board") }
-    let board = try decodeBoard(boardJSON)
+    let board: Board
+    if case .string(let path) = boardJSON {
+      board = try decodeBoardFile(path, at: "board")
+    } else {
+      board = try decodeBoard(boardJSON)
+    }
     let drag: DragRequest
     if let dragJSON = present(root, "drag") {
       drag = try decodeDrag(dragJSON, board: board)
@@ -258,7 +265,9 @@ public struct ScenarioDecoder {
 
   func decodeExpectation(_ json: JSONValue, board: Board) throws(ScenarioError) -> ScenarioExpectation {
     let fields = try object(json, at: "expect")
-    try allowOnly(["proposals", "outcome", "board", "data", "errors"], in: fields, at: "expect")
+    try allowOnly(
+      ["proposals", "targets", "indexes", "outcome", "board", "data", "errors", "printed", "refused"], in: fields,
+      at: "expect")
     var expectation = ScenarioExpectation()
     expectation.proposals = try present(fields, "proposals").map { value throws(ScenarioError) in
       try names(value, at: "expect.proposals", as: Proposal.self)
@@ -293,6 +302,7 @@ public struct ScenarioDecoder {
     expectation.errors = try present(fields, "errors").map { value throws(ScenarioError) in
       try integer(value, at: "expect.errors")
     }
+    try decodeStepExpectations(fields, board: board, into: &expectation)
     return expectation
   }
 }

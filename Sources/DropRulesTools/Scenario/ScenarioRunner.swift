@@ -8,6 +8,10 @@ public struct ScenarioResult {
   public var trace: [TraceStep]
   /// The negotiated proposal after each pointer or modifier step.
   public var proposals: [Proposal]
+  /// The target under the pointer after each of those steps (nil for none).
+  public var targets: [TargetID?] = []
+  /// The insertion index a drop would get after each of those steps (nil for none).
+  public var indexes: [Int?] = []
   /// How the drag ended: performed, cancelled, failed or refused.
   public var outcome: DropOutcome
   /// The board after the drag.
@@ -96,6 +100,8 @@ public struct ScenarioRunner {
   public func run(_ scenario: Scenario, extraRules: [String] = []) throws(ScenarioRunError) -> ScenarioResult {
     let host = try makeHost(for: scenario, extraRules: extraRules)
     var proposals: [Proposal] = []
+    var targets: [TargetID?] = []
+    var indexes: [Int?] = []
     var outcome = DropOutcome.cancelled
     do {
       if try host.beginDrag(scenario.drag).isRefused {
@@ -104,7 +110,12 @@ public struct ScenarioRunner {
       } else {
         for step in scenario.steps {
           switch try host.perform(step) {
-          case .proposal(let proposal): proposals.append(proposal)
+          case .proposal(let proposal):
+            proposals.append(proposal)
+            // The last step alone: reading the whole trace each step would be quadratic.
+            let last = host.lastStep
+            targets.append(last?.target)
+            indexes.append(last?.index)
           case .outcome(let ended): outcome = ended
           }
         }
@@ -116,6 +127,8 @@ public struct ScenarioRunner {
     var result = ScenarioResult(
       scenario: scenario, trace: host.trace, proposals: proposals, outcome: outcome, board: host.board,
       diagnostics: host.diagnostics, failedExpectations: [], loadOutput: host.loadOutput)
+    result.targets = targets
+    result.indexes = indexes
     if let expect = scenario.expect { result.failedExpectations = Self.check(expect, against: result) }
     return result
   }
@@ -143,8 +156,12 @@ public struct ScenarioRunner {
       }
     }
     if let errors = expect.errors, errors != result.diagnostics.count {
-      failures.append("errors: expected \(errors), got \(result.diagnostics.count)")
+      // The errors themselves, not only their count: they say what to fix.
+      failures.append(
+        (["errors: expected \(errors), got \(result.diagnostics.count)"] + result.diagnostics.map { "  \($0)" })
+          .joined(separator: "\n"))
     }
+    failures += checkSteps(expect, against: result)
     return failures
   }
 
@@ -154,4 +171,28 @@ public struct ScenarioRunner {
   }
 
   private static func list(_ values: [String]) -> String { "[" + values.joined(separator: ", ") + "]" }
+}
+
+extension ScenarioRunner {
+  /// The checks of `targets`, `indexes`, `printed` and `refused`.
+  static func checkSteps(_ expect: ScenarioExpectation, against result: ScenarioResult) -> [String] {
+    var failures: [String] = []
+    func shown<Value>(_ values: [Value?]) -> String { list(values.map { $0.map { "\($0)" } ?? "null" }) }
+    if let targets = expect.targets, targets != result.targets {
+      failures.append("targets: expected \(shown(targets)), got \(shown(result.targets))")
+    }
+    if let indexes = expect.indexes, indexes != result.indexes {
+      failures.append("indexes: expected \(shown(indexes)), got \(shown(result.indexes))")
+    }
+    let printed = result.trace.flatMap(\.printed)
+    if let expected = expect.printed, expected != printed {
+      let quoted = { (lines: [String]) in list(lines.map { JSONValue.string($0).serialized() }) }
+      failures.append("printed: expected \(quoted(expected)), got \(quoted(printed))")
+    }
+    let refused = result.trace.first?.refused ?? []
+    if let expected = expect.refused, expected != refused {
+      failures.append("refused: expected \(list(expected)), got \(list(refused))")
+    }
+    return failures
+  }
 }

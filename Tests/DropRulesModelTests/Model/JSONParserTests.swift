@@ -117,7 +117,7 @@ struct JSONParserTests {
     #expect(compact.contains(#""text":"a\"b\\\n\u0001é/""#))
     #expect(try JSONValue.parse(compact) == value)
     #expect(try JSONValue.parse(value.serialized(pretty: true)) == value)
-    #expect(JSONValue.object(["a": .array([.integer(1)])]).serialized(pretty: true) == "{\n  \"a\" : [\n    1\n  ]\n}")
+    #expect(JSONValue.object(["a": .array([.integer(1)])]).serialized(pretty: true) == "{\n  \"a\": [\n    1\n  ]\n}")
   }
 
   /// The byte offset of a 1-based line and column (columns in characters).

@@ -70,11 +70,11 @@ struct ExactNumberTests {
   func traces() throws {
     let result = try run(expect: "{}")
     let json = TraceReport().json([result])
-    #expect(json.contains(#""n" : 9223372036854775807"#))
-    #expect(json.contains(#""big" : 9007199254740993"#))
-    #expect(json.contains(#""big2" : 9007199254740994"#))
-    #expect(json.contains(#""min" : -9223372036854775808"#))
-    #expect(json.contains(#""one" : 1.0"#))
+    #expect(json.contains(#""n": 9223372036854775807"#))
+    #expect(json.contains(#""big": 9007199254740993"#))
+    #expect(json.contains(#""big2": 9007199254740994"#))
+    #expect(json.contains(#""min": -9223372036854775808"#))
+    #expect(json.contains(#""one": 1.0"#))
     let board = try #require(
       try JSONValue.parse(json).objectValue?["scenarios"]?.arrayValue?.first?.objectValue?["data"])
     #expect(board.objectValue?["a"]?.objectValue?["n"] == .integer(.max))

@@ -1,0 +1,88 @@
+import DropRules
+import Foundation
+
+/// A scenario's `board` given as a path: a board file (`desk.board.json`, holding what
+/// `board` would, `{"targets": [...]}`) that scenarios and the `scenario{}` of rule tests
+/// share.
+extension ScenarioDecoder {
+  /// Reads and decodes the board file at `path`, relative to the naming file's folder.
+  ///
+  /// Like rule files, a board file lies in the naming file's folder or below: a scenario
+  /// from elsewhere could otherwise name any readable file, and a parse error quotes
+  /// where it failed. Errors inside the file name the board file, with line and column.
+  func decodeBoardFile(_ path: String, at location: String) throws(ScenarioError) -> Board {
+    let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+    guard let real = RealPath.of(resolved) else {
+      throw error(at: location, "board file '\(path)' not found (looked for \(resolved))")
+    }
+    if let folder = RealPath.of(baseDirectory), !RuleFileConfinement.path(real, isWithin: folder) {
+      throw error(
+        at: location,
+        "board file '\(path)' (it leads to \(real)) is outside \(folder), the folder of the file that names it; "
+          + "keep board files in that folder or below")
+    }
+    guard let data = FileContents.bytes(atPath: resolved, maximumBytes: Self.maximumFileSize) else {
+      throw error(at: location, "cannot read board file '\(path)' (a regular file is expected)")
+    }
+    guard data.count <= Self.maximumFileSize else {
+      throw ScenarioError(file: resolved, path: "", message: "the file is over 16 MiB; boards are limited to 16 MiB")
+    }
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(data)
+    } catch {
+      throw ScenarioError(
+        file: resolved, path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+    }
+    let directory = (resolved as NSString).deletingLastPathComponent
+    let decoder = ScenarioDecoder(file: resolved, baseDirectory: directory.isEmpty ? "." : directory)
+    do {
+      return try decoder.decodeBoard(json, at: "")
+    } catch {
+      // Paths inside the board file start at its root: `targets[0].frame`.
+      var located = error
+      if located.path.hasPrefix(".") { located.path.removeFirst() }
+      if let (line, column) = JSONLocator.lineAndColumn(of: located.path, in: Array(data)) {
+        located.line = line
+        located.column = column
+      }
+      throw located
+    }
+  }
+}
+
+extension ScenarioDecoder {
+  /// `expect.targets` and `expect.indexes` (one entry a pointer, outside or modifier
+  /// step, null for none), `expect.printed` and `expect.refused`.
+  func decodeStepExpectations(
+    _ fields: [String: JSONValue], board: Board, into expectation: inout ScenarioExpectation
+  ) throws(ScenarioError) {
+    if let list = present(fields, "targets") {
+      expectation.targets = try array(list, at: "expect.targets").enumerated().map {
+        offset, value throws(ScenarioError) -> TargetID? in
+        if value == .null { return nil }
+        let id = try string(value, at: "expect.targets\(position(offset))")
+        guard board.target(id) != nil else {
+          throw error(at: "expect.targets\(position(offset))", "no target '\(id)' on the board")
+        }
+        return id
+      }
+    }
+    if let list = present(fields, "indexes") {
+      expectation.indexes = try array(list, at: "expect.indexes").enumerated().map {
+        offset, value throws(ScenarioError) -> Int? in
+        value == .null ? nil : try integer(value, at: "expect.indexes\(position(offset))")
+      }
+    }
+    if let list = present(fields, "printed") {
+      expectation.printed = try array(list, at: "expect.printed").enumerated().map {
+        offset, value throws(ScenarioError) in try string(value, at: "expect.printed\(position(offset))")
+      }
+    }
+    if let list = present(fields, "refused") {
+      expectation.refused = try array(list, at: "expect.refused").enumerated().map {
+        offset, value throws(ScenarioError) in try string(value, at: "expect.refused\(position(offset))")
+      }
+    }
+  }
+}
