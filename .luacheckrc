@@ -36,7 +36,7 @@ stds.droprules = {
     math = { fields = { abs = {}, acos = {}, asin = {}, atan = {}, ceil = {}, cos = {}, deg = {}, exp = {}, floor = {}, fmod = {}, huge = {}, log = {}, max = {}, maxinteger = {}, min = {}, mininteger = {}, modf = {}, pi = {}, rad = {}, random = {}, randomseed = {}, sin = {}, sqrt = {}, tan = {}, tointeger = {}, type = {}, ult = {}, atan2 = {}, cosh = {}, frexp = {}, ldexp = {}, log10 = {}, pow = {}, sinh = {}, tanh = {} } },
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
     coroutine = { fields = { close = {}, create = {}, isyieldable = {}, resume = {}, running = {}, status = {}, wrap = {}, yield = {} } },
-    droprules = { fields = { declareType = {}, conforms = {}, decodeJSON = {} } },
+    droprules = { fields = { declareType = {}, conforms = {}, decodeJSON = {}, encodeJSON = {} } },
   },
 }
 

@@ -81,6 +81,7 @@ function droprules_Info:itemProviders(types) end
 ---@field types string[] # The type identifiers of its representations, best fidelity first (read-only).
 ---@field container? droprules.Target? # The target that holds it; nil for an external or detached item.
 ---@field index? integer? # Its 1-based place in its container's items; nil when it has no container.
+---@field data? table<string, any>|fun(self: droprules.Item, type: string): string? # Its own data, a read-only JSON object (scenario key `data` on an item), staged like target data: `item.data.priority`. Called as a method, `item:data(type)` is the payload of its best representation conforming to `type` (nil when none does).
 local droprules_Item = {}
 
 ---Whether one of its representations conforms to one of `types`.
@@ -88,10 +89,10 @@ local droprules_Item = {}
 ---@return boolean
 function droprules_Item:conformsTo(types) end
 
----The payload of its best representation conforming to `type`.
----@param type string a type identifier
----@return string? payload nil when no representation conforms
-function droprules_Item:data(type) end
+---Changes one key of `item.data`, staged like `target:set`: committed with the drop, rolled back with it.
+---@param key string the data key
+---@param value any JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key
+function droprules_Item:set(key, value) end
 
 ---A detached copy of the item; insert it somewhere with `target:insert`, or it is dropped with the drag.
 ---@return droprules.Item # the copy, with a fresh id `ID-copyN`
@@ -184,7 +185,7 @@ local droprules_OperationSet = {}
 ---@field dropUpdated? fun(info: droprules.Info, target: droprules.Target): droprules.Proposal? # On entry and on every move or modifier change in the target: the proposal; nil keeps the last one.
 ---@field dropExited? fun(info: droprules.Info, target: droprules.Target) # When the pointer leaves, and once after the drop or cancel (`info.outcome` set, board read-only).
 ---@field performDrop? fun(info: droprules.Info, target: droprules.Target): boolean? # On drop: exactly `true` commits the staged changes; anything else (or an error) rolls them back.
----@field canDrag? fun(item: droprules.Item, source: droprules.Target): boolean? # When a drag begins, per dragged item of a target of this type: falsy keeps it in place.
+---@field canDrag? fun(item: droprules.Item, source: droprules.Target, info: droprules.Info): boolean? # When a drag begins, per dragged item of a target of this type: falsy keeps it in place. `info` (read-only) has the board, the modifiers and every item being gathered.
 ---@field dragOperations? fun(info: droprules.Info, source: droprules.Target): droprules.Operation[]? # When a drag begins and when it leaves the board: the operations this source allows (nil: both).
 ---@field dragEnded? fun(info: droprules.Info, source: droprules.Target) # Once per source target at the end of a drag; may change that target (its own transaction).
 local droprules_Rule = {}
@@ -210,6 +211,12 @@ function droprules.conforms(type, other) end
 ---@return string? message when the text is not JSON: why, with line and column
 function droprules.decodeJSON(text) end
 
+---Encodes a value as JSON text, the reverse of `decodeJSON`: integers stay integers and floats floats. A table must be a list 1..n or have string keys only; NaN, infinities, functions and a table that contains itself give nil and a message; it does not raise.
+---@param value any nil, a boolean, a finite number, a string, or a table of them
+---@return string? text compact JSON, keys sorted; an empty table is `{}`
+---@return string? message when the value cannot be JSON: why
+function droprules.encodeJSON(value) end
+
 ---A proposal with an insertion index, which `performDrop` then sees as `info.index`.
 ---@class droprules.ProposalTable
 ---@field operation "move"|"copy"|"forbidden"|"cancel" # The proposal.
@@ -221,6 +228,11 @@ local droprules_ProposalTable = {}
 ---@field private id integer # The simulation's number, which its handles use.
 ---@field errors droprules.Diagnostic[] # The rule errors the test has not taken yet (a new list at each read), oldest first.
 local droprules_Simulation = {}
+
+---An item as committed: id, name, data, and where it sits.
+---@param id string an item id
+---@return droprules.CommittedItem # a plain copy
+function droprules_Simulation:item(id) end
 
 ---Takes the rule errors so far: a test that leaves one untaken fails, with the error under it.
 ---@return droprules.Diagnostic[] # the errors not taken before
@@ -374,6 +386,15 @@ local droprules_Diagnostic = {}
 ---@field items string[] # Its item ids, in order.
 local droprules_CommittedTarget = {}
 
+---A plain copy of a committed item (`sim:item(id)`).
+---@class droprules.CommittedItem
+---@field id string # Its id.
+---@field name? string? # Its display name.
+---@field data table<string, any> # A copy of its own data.
+---@field container? string? # The id of the target that holds it; nil when it is on no target.
+---@field index? integer? # Its 1-based place in that target's items.
+local droprules_CommittedItem = {}
+
 ---What `scenario{}` takes: a scenario file's schema as a Lua table (lists count from 1 in errors).
 ---@class droprules.ScenarioSpec
 ---@field name? string? # A name for messages.
@@ -402,6 +423,7 @@ local droprules_TargetSpec = {}
 ---@field id string # Unique id.
 ---@field name? string? # A display name.
 ---@field representations? string[][]? # `{ { type, payload }, ... }`, best fidelity first (or `{ type = ..., payload = ... }` tables).
+---@field data? table<string, any>? # The item's own data (a JSON object): `item.data` in rules.
 local droprules_ItemSpec = {}
 
 ---Builds a fresh board with its rules; raises at the test's line when the spec is wrong.

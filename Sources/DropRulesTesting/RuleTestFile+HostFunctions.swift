@@ -91,6 +91,21 @@ extension RuleTestFile {
           ]
         }
       },
+      "item": runtime.function { [unowned self] arguments in
+        failable { () throws -> [LuaValue] in
+          let host = try simulation(arguments.first).host
+          let id = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+          let board = host.board
+          guard let item = board.item(id) else { throw LuaHostError("no item '\(id)' on this scenario's board") }
+          var fields: [String: LuaValue] = ["id": .string(item.id), "data": LuaValue(json: .object(item.data))]
+          fields["name"] = item.name.map(LuaValue.string)
+          if let place = board.place(of: id) {
+            fields["container"] = .string(place.container)
+            fields["index"] = .integer(Int64(place.index))
+          }
+          return [.table(LuaTable(fields: fields))]
+        }
+      },
       // sim.errors, or with `take`, sim:takeErrors(): the errors no test took yet.
       "errors": runtime.function { [unowned self] arguments in
         let simulation = try simulation(arguments.first)

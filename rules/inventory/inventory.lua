@@ -16,11 +16,9 @@ local slotTakes = {
   ["inventory.bag"] = "com.example.game.item",
 }
 
--- An item's kind and stack limit, from its JSON payload.
+-- An item's kind and stack limit, from its own data.
 local function detailsOf(item)
-  local details = droprules.decodeJSON(item:data("com.example.game.item") or "")
-  if type(details) ~= "table" then details = {} end
-  return details.kind or item.id, details.maxStack or 1
+  return item.data.kind or item.id, item.data.maxStack or 1
 end
 
 local function countIn(slot)

@@ -1,7 +1,7 @@
-local function gear(id, kind, payload)
-  return { id = id, representations = { { "com.example.game." .. kind, payload or '{"kind":"' .. id .. '"}' } } }
+local function gear(id, kind, data)
+  return { id = id, representations = { { "com.example.game." .. kind, id } }, data = data or { kind = id } }
 end
-local function potions(id) return gear(id, "potion", '{"kind":"health-potion","maxStack":5}') end
+local function potions(id) return gear(id, "potion", { kind = "health-potion", maxStack = 5 }) end
 
 -- A head slot with a helmet, a hand slot, and four bag slots in a row below.
 local function character()

@@ -19,8 +19,10 @@ local transitions = {
 -- Stages that need the card to have an assignee.
 local needsAssignee = { review = true, done = true }
 
--- The card an item carries: its JSON payload, or plain text taken as the title.
+-- The card an item carries: a board card's own data; from another app, its JSON
+-- payload (the card format apps exchange), or plain text taken as the title.
 local function cardOf(item)
+  if item.data.title then return item.data end
   local payload = item:data("com.example.kanban-card")
   if payload then return droprules.decodeJSON(payload) end
   local text = item:data("public.plain-text")

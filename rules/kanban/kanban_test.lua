@@ -1,8 +1,7 @@
--- One column per stage, 60-point card rows; the host turns the pointer into a gap.
+-- One column per stage, 60-point card rows; the host turns the pointer into a gap. A
+-- board card keeps its title and assignee as item data.
 local function card(id, assignee)
-  local payload = assignee and ('{"title":"' .. id .. '","assignee":"' .. assignee .. '"}')
-    or ('{"title":"' .. id .. '"}')
-  return { id = id, representations = { { "com.example.kanban-card", payload } } }
+  return { id = id, representations = { { "com.example.kanban-card", id } }, data = { title = id, assignee = assignee } }
 end
 
 local function board(locked)

@@ -39,6 +39,31 @@ extension RuleFileState {
         guard let place = board?.place(of: arguments.first?.stringValue ?? "") else { return [] }
         return [.string(place.container), .integer(Int64(place.index))]
       },
+      "itemJSON": lua.function { [unowned self] arguments in
+        guard let item = board?.item(arguments.first?.stringValue ?? "") else { return [] }
+        return [LuaValue(json: .object(item.data))]
+      },
+      "setItemData": lua.function { [unowned self] arguments in
+        let item = arguments.first?.stringValue ?? ""
+        let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+        let json: JSONValue
+        switch (arguments.count > 2 ? arguments[2] : .nil).json() {
+        case .success(let converted): json = converted
+        case .failure(let error): return [.nil, .string("item:set: \(error.description)")]
+        }
+        let value = json == .null ? nil : json
+        let old = board?.item(item)?.data[key]
+        // An item's data is the board's data: the same cap, all files together.
+        guard Board.bytes(of: key, value) - Board.bytes(of: key, old) <= boardDataAvailable else {
+          return [
+            .nil,
+            .string(
+              "item:set: the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules store on "
+                + "targets and items, all rule files together; raise it with --max-memory)"),
+          ]
+        }
+        return staged("item:set") { board throws(BoardError) in try board.setItemData(key, to: value, on: item) }
+      },
       "itemExists": lua.function { [unowned self] arguments in
         [.boolean(board?.item(arguments.first?.stringValue ?? "") != nil)]
       },
@@ -218,6 +243,17 @@ extension RuleFileState {
           ]
         }
         return [LuaValue(json: value)]
+      },
+      "encodeJSON": lua.function { [unowned self] arguments in
+        let text: String
+        switch (arguments.first ?? .nil).json() {
+        case .success(let value): text = value.serialized()
+        case .failure(let error): return [.nil, .string("droprules.encodeJSON: \(error.description)")]
+        }
+        guard text.utf8.count <= runtime.memoryAvailable else {
+          return [.nil, .string("droprules.encodeJSON: \(runtime.memoryLimitMessage) (the JSON text is too long)")]
+        }
+        return [.string(text)]
       },
       "conforms": lua.function { [unowned self] arguments in
         let type = TypeIdentifier(arguments.first?.stringValue ?? "")

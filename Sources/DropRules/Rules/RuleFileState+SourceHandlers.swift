@@ -1,5 +1,5 @@
 /// The source handlers whose arguments or answers differ from the drop handlers':
-/// `canDrag(item, source)` and `dragOperations(info, source)`, which answers a list.
+/// `canDrag(item, source, info)` and `dragOperations(info, source)`, which answers a list.
 /// They run once per drag, not per pointer step, so they take the general call path.
 extension RuleFileState {
   func callCanDrag(of rule: RuleID, item: ItemID, target: TargetID, position: Int) -> HandlerResult {
@@ -13,7 +13,11 @@ extension RuleFileState {
         ).first
       else { throw LuaError(kind: .runtime, message: "droprules could not make the object of item '\(item)'") }
       let source = try targetObject(at: position, id: target)
-      let answer = try runtime.call(function, [.reference(itemObject), .reference(source)]).first ?? .nil
+      let infoObject = try gatheringInfo()
+      // The info is read-only here, as the board is: canDrag refuses by state (the board,
+      // the modifiers, the other items being gathered), it does not change it.
+      let answer =
+        try runtime.call(function, [.reference(itemObject), .reference(source), .reference(infoObject)]).first ?? .nil
       switch answer {
       case .nil: return .returned(.nothing)
       case .boolean(let flag): return .returned(.boolean(flag))
@@ -50,5 +54,28 @@ extension RuleFileState {
     } catch {
       return .failed(Self.diagnostic(error, handler: .dragOperations, target: target))
     }
+  }
+
+  /// The info canDrag gets, made at the first canDrag of a drag.
+  func gatheringInfo() throws(LuaError) -> LuaReference {
+    if let object = gatheringInfoObjects.first { return object }
+    guard let api else { throw LuaError(kind: .runtime, message: "droprules could not make the drag's info object") }
+    let results = try runtime.call(api.newInfo, keepingTables: true, hostWork: true)
+    guard results.count == 4, case .reference(let object) = results[0] else {
+      throw LuaError(kind: .runtime, message: "droprules could not make the drag's info object")
+    }
+    gatheringInfoObjects = results.compactMap { value in
+      guard case .reference(let reference) = value else { return nil }
+      return reference
+    }
+    return object
+  }
+
+  /// Ends the info canDrag got: a rule that kept it gets an error, not what the drag
+  /// was before its items were settled.
+  func endGatheringInfo() {
+    guard !gatheringInfoObjects.isEmpty else { return }
+    end(gatheringInfoObjects)
+    gatheringInfoObjects = []
   }
 }

@@ -51,6 +51,9 @@ final class RuleFileState {
   private var infoObjects: [LuaReference] = []
   /// The current drag's `info`, nil between drags.
   var infoObject: LuaReference? { infoObjects.first }
+  /// The `info` canDrag gets while the drag gathers its items (every item asked for, no
+  /// source yet), ended once the drag's own `info` is made.
+  var gatheringInfoObjects: [LuaReference] = []
 
   /// The slots of the current drag's `info` and of the tables the host writes in place,
   /// with what was last written, so that a step writes only what changed.
@@ -120,7 +123,11 @@ final class RuleFileState {
       return callCanDrag(of: rule, item: item(at: context.item, in: position) ?? "", target: target, position: position)
     }
     do {
-      if info.object.id == 0 { try makeInfo() }
+      if info.object.id == 0 {
+        // The items are gathered: the info canDrag saw ends, and the drag's own begins.
+        endGatheringInfo()
+        try makeInfo()
+      }
       try updateInfo(context, position: position)
     } catch {
       return .failed(Self.diagnostic(error, handler: handler, target: target))
@@ -160,14 +167,19 @@ final class RuleFileState {
       object: object.slot, backing: backing.slot, location: location.slot, globalLocation: globalLocation.slot)
   }
 
+  /// Empties an info's backing and its two points, with the ended drag's metatable.
+  func end(_ objects: [LuaReference]) {
+    guard let api else { return }
+    for table in objects.dropFirst() {
+      runtime.empty(table.slot, settingMetatable: api.endedDragMetatable.slot)
+    }
+  }
+
   func dragDidEnd() {
     // The info's backing and its two points: a rule that kept any of them gets an error
     // from now on, not the last drag's values.
-    if let api {
-      for table in infoObjects.dropFirst() {
-        runtime.empty(table.slot, settingMetatable: api.endedDragMetatable.slot)
-      }
-    }
+    end(infoObjects)
+    endGatheringInfo()
     info = DragInfo()
     infoObjects = []
     copiedBytes = 0

@@ -117,11 +117,12 @@ next = sealedNext -- luacheck: ignore 121
 --- A read-only view of `backing`, described by `what` in errors. Reads go straight to
 --- the backing table (no function call), so views cost nothing on the hot path. `walk`
 --- (default `next`) is how `next`, `pairs` and copies go through it: a backing whose
---- metatable answers some keys gives a walk that names them too.
-function trusted.view(backing, what, walk)
+--- metatable answers some keys gives a walk that names them too. `call`, if given, is
+--- what calling the view does (`item.data` is a view, and `item:data(type)` a method).
+function trusted.view(backing, what, walk, call)
   local value = realSetmetatable({}, {
     __index = backing, __newindex = refuseWrite, __len = viewLength, __pairs = viewPairs,
-    __metatable = what, __name = "droprules.view",
+    __metatable = what, __name = "droprules.view", __call = call,
   })
   sealed[value] = backing
   views[value] = walk or realNext

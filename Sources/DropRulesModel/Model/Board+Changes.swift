@@ -11,6 +11,7 @@ extension Board {
     case removed(target: Int, at: [Int], [ItemID])
     case container(ItemID, Int?)
     case data(target: Int, key: String, JSONValue?)
+    case itemData(ItemID, key: String, JSONValue?)
     case detached(ItemID)
   }
 
@@ -44,6 +45,19 @@ extension Board {
     return [.data(target: position, key: key, old)]
   }
 
+  /// Sets (or, with nil, removes) a key of an item's data; the item may be on the board
+  /// or detached (external, or a copy).
+  @discardableResult
+  public mutating func setItemData(_ key: String, to value: JSONValue?, on item: ItemID) throws(BoardError)
+    -> [Undo]
+  {
+    guard let existing = itemsByID[item] else { throw .unknownItem(item) }
+    let old = existing.data[key]
+    itemsByID[item]?.data[key] = value
+    accountData(key, from: old, to: value)
+    return [.itemData(item, key: key, old)]
+  }
+
   /// Reverts changes, given their undo records in the order the changes were made.
   public mutating func undo(_ records: [Undo]) {
     for record in records.reversed() {
@@ -55,6 +69,9 @@ extension Board {
       case .data(let position, let key, let value):
         accountData(key, from: targets[position].data[key], to: value)
         targets[position].data[key] = value
+      case .itemData(let item, let key, let value):
+        accountData(key, from: itemsByID[item]?.data[key], to: value)
+        itemsByID[item]?.data[key] = value
       case .detached(let item): itemsByID[item] = nil
       }
     }
@@ -87,6 +104,8 @@ extension Board {
       switch record {
       case .inserted(let position, _, _), .removed(let position, _, _), .data(let position, _, _):
         seen.insert(position)
+      // An item's data belongs to the target that holds it, if any.
+      case .itemData(let item, _, _): if let position = containers[item] { seen.insert(position) }
       case .container, .detached: break
       }
     }
@@ -99,7 +118,7 @@ extension Board {
       switch record {
       case .detached(let item), .container(let item, _):
         if containers[item] == nil { itemsByID[item] = nil }
-      case .inserted, .removed, .data: break
+      case .inserted, .removed, .data, .itemData: break
       }
     }
   }

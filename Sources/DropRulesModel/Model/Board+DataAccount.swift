@@ -28,6 +28,9 @@ extension Board {
     for target in targets {
       for (key, value) in target.data { total += Self.bytes(of: key, value) }
     }
+    for item in itemsByID.values {
+      for (key, value) in item.data { total += Self.bytes(of: key, value) }
+    }
     dataAccount = DataAccount(bytes: total, baseline: total)
   }
 

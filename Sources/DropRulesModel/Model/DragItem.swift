@@ -25,12 +25,18 @@ public struct DragItem: Hashable, Sendable {
   public var name: String?
   /// The item's representations, best fidelity first.
   public var representations: [Representation]
+  /// The item's own data, a JSON object (`item.data`): metadata a rule reads and
+  /// changes with `item:set`, rather than JSON text inside a representation.
+  public var data: [String: JSONValue]
 
-  /// An item with an id, an optional name and its representations, best first.
-  public init(id: ItemID, name: String? = nil, representations: [Representation] = []) {
+  /// An item with an id, an optional name, its representations (best first) and data.
+  public init(
+    id: ItemID, name: String? = nil, representations: [Representation] = [], data: [String: JSONValue] = [:]
+  ) {
     self.id = id
     self.name = name
     self.representations = representations
+    self.data = data
   }
 
   /// The item's types in fidelity order.

@@ -237,6 +237,11 @@ function Sim:target(id)
   if target == nil then error(message, 2) end
   return target
 end
+function Sim:item(id)
+  local item, message = host.item(self.id, id)
+  if item == nil then error(message, 2) end
+  return item
+end
 -- The rule errors so far that no test took, oldest first; taken, they no longer fail
 -- the test.
 function Sim:takeErrors()

@@ -2,16 +2,21 @@ import DropRules
 
 /// The protocol's answers about the board and the server: `board`, `describe`, `version`.
 extension ProtocolDispatcher {
-  /// `{"targets": {id: [item ids]}, "data": {id: {...}}}`, as `run --format json`
-  /// shows the final board: data only for targets that have some.
+  /// `{"targets": {id: [item ids]}, "data": {id: {...}}, "itemData": {id: {...}}}`, as
+  /// `run --format json` shows the final board: data only for targets and board items
+  /// that have some.
   static func boardJSON(_ board: Board) -> JSONValue {
     var targets: [String: JSONValue] = [:]
     var data: [String: JSONValue] = [:]
+    var itemData: [String: JSONValue] = [:]
     for target in board.targets {
       targets[target.id] = .array(target.items.map(JSONValue.string))
       if !target.data.isEmpty { data[target.id] = .object(target.data) }
+      for id in target.items {
+        if let item = board.item(id), !item.data.isEmpty { itemData[id] = .object(item.data) }
+      }
     }
-    return .object(["targets": .object(targets), "data": .object(data)])
+    return .object(["targets": .object(targets), "data": .object(data), "itemData": .object(itemData)])
   }
 
   /// Everything a client needs to draw the board: targets in drawing order (later on
@@ -63,6 +68,7 @@ extension ProtocolDispatcher {
       "id": .string(id),
       "name": item?.name.map(JSONValue.string) ?? .null,
       "types": .array((item?.types ?? []).map { .string($0.rawValue) }),
+      "data": .object(item?.data ?? [:]),
     ])
   }
 

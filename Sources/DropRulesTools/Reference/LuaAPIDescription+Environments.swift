@@ -8,7 +8,8 @@ extension LuaAPIDescription {
     aliases: ruleAliases,
     classes: [
       info, item, target, board, point, frame, modifiers, operationSet, rule, library, proposalTable,
-      simulation, drag, expectation, spy, spiedCall, diagnostic, committedTarget, scenarioSpec, targetSpec, itemSpec,
+      simulation, drag, expectation, spy, spiedCall, diagnostic, committedTarget, committedItem, scenarioSpec,
+      targetSpec, itemSpec,
     ],
     environments: [
       Environment(

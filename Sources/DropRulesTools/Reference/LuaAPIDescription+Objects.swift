@@ -87,12 +87,21 @@ extension LuaAPIDescription {
           [Param("types", "string|string[]", "a type identifier or a list of them")],
           returns: [Returns("boolean", "", "")]),
         "Whether one of its representations conforms to one of `types`."),
+      .field(
+        "data", "table<string, any>|fun(self: droprules.Item, type: string): string?",
+        """
+        Its own data, a read-only JSON object (scenario key `data` on an item), staged like target data: \
+        `item.data.priority`. Called as a method, `item:data(type)` is the payload of its best \
+        representation conforming to `type` (nil when none does).
+        """),
       .method(
-        "data",
-        Signature(
-          [Param("type", "string", "a type identifier")],
-          returns: [Returns("string?", "payload", "nil when no representation conforms")]),
-        "The payload of its best representation conforming to `type`."),
+        "set",
+        Signature([
+          Param("key", "string", "the data key"),
+          Param(
+            "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key"),
+        ]),
+        "Changes one key of `item.data`, staged like `target:set`: committed with the drop, rolled back with it."),
       .method(
         "copy", Signature(returns: [Returns("droprules.Item", "", "the copy, with a fresh id `ID-copyN`")]),
         "A detached copy of the item; insert it somewhere with `target:insert`, or it is dropped with the drag."),

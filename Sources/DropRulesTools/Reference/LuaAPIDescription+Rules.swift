@@ -30,8 +30,9 @@ extension LuaAPIDescription {
         "performDrop", dropHandler + ": boolean?",
         "On drop: exactly `true` commits the staged changes; anything else (or an error) rolls them back."),
       .field(
-        "canDrag", "fun(item: droprules.Item, source: droprules.Target): boolean?",
-        "When a drag begins, per dragged item of a target of this type: falsy keeps it in place."),
+        "canDrag", "fun(item: droprules.Item, source: droprules.Target, info: droprules.Info): boolean?",
+        "When a drag begins, per dragged item of a target of this type: falsy keeps it in place. `info` "
+          + "(read-only) has the board, the modifiers and every item being gathered."),
       .field(
         "dragOperations", "fun(info: droprules.Info, source: droprules.Target): droprules.Operation[]?",
         "When a drag begins and when it leaves the board: the operations this source allows (nil: both)."),
@@ -68,6 +69,19 @@ extension LuaAPIDescription {
             Returns("string?", "message", "when the text is not JSON: why, with line and column"),
           ]),
         "Decodes JSON text, such as an item's payload. On bad text it returns nil and a message; it does not raise."),
+      .function(
+        "encodeJSON",
+        Signature(
+          [Param("value", "any", "nil, a boolean, a finite number, a string, or a table of them")],
+          returns: [
+            Returns("string?", "text", "compact JSON, keys sorted; an empty table is `{}`"),
+            Returns("string?", "message", "when the value cannot be JSON: why"),
+          ]),
+        """
+        Encodes a value as JSON text, the reverse of `decodeJSON`: integers stay integers and floats floats. \
+        A table must be a list 1..n or have string keys only; NaN, infinities, functions and a table that \
+        contains itself give nil and a message; it does not raise.
+        """),
     ])
 
   static let proposalTable = Class(

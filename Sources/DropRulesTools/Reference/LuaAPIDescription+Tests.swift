@@ -13,6 +13,11 @@ extension LuaAPIDescription {
         "errors", "droprules.Diagnostic[]",
         "The rule errors the test has not taken yet (a new list at each read), oldest first."),
       .method(
+        "item",
+        Signature(
+          [Param("id", "string", "an item id")], returns: [Returns("droprules.CommittedItem", "", "a plain copy")]),
+        "An item as committed: id, name, data, and where it sits."),
+      .method(
         "takeErrors", Signature(returns: [Returns("droprules.Diagnostic[]", "", "the errors not taken before")]),
         "Takes the rule errors so far: a test that leaves one untaken fails, with the error under it."),
       .method(
@@ -176,6 +181,16 @@ extension LuaAPIDescription {
       .field("items", "string[]", "Its item ids, in order."),
     ])
 
+  static let committedItem = Class(
+    name: "droprules.CommittedItem", variable: "sim:item(id)",
+    doc: "A plain copy of a committed item (`sim:item(id)`).",
+    members: [
+      .field("id", "string", "Its id."), .field("name", "string?", "Its display name."),
+      .field("data", "table<string, any>", "A copy of its own data."),
+      .field("container", "string?", "The id of the target that holds it; nil when it is on no target."),
+      .field("index", "integer?", "Its 1-based place in that target's items."),
+    ])
+
   static let scenarioSpec = Class(
     name: "droprules.ScenarioSpec", variable: "spec",
     doc: "What `scenario{}` takes: a scenario file's schema as a Lua table (lists count from 1 in errors).",
@@ -212,5 +227,6 @@ extension LuaAPIDescription {
       .field(
         "representations", "string[][]?",
         "`{ { type, payload }, ... }`, best fidelity first (or `{ type = ..., payload = ... }` tables)."),
+      .field("data", "table<string, any>?", "The item's own data (a JSON object): `item.data` in rules."),
     ])
 }

@@ -9,7 +9,7 @@ public struct ScenarioDecoder {
   /// The keys a scenario, a target of its board and an item may have; any other is an error.
   static let scenarioKeys = ["name", "rules", "types", "board", "drag", "steps", "expect"]
   static let targetKeys = ["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"]
-  static let itemKeys = ["id", "name", "representations"]
+  static let itemKeys = ["id", "name", "representations", "data"]
 
   let file: String
   let baseDirectory: String
@@ -242,7 +242,9 @@ public struct ScenarioDecoder {
     return DragItem(
       id: try string(id, at: path() + ".id"),
       name: try present(fields, "name").map { value throws(ScenarioError) in try string(value, at: path() + ".name") },
-      representations: representations)
+      representations: representations,
+      data: try present(fields, "data").map { value throws(ScenarioError) in try object(value, at: path() + ".data") }
+        ?? [:])
   }
 
   func decodeRepresentation(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError)

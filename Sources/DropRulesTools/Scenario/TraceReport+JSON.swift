@@ -13,9 +13,13 @@ extension TraceReport {
   public func json(_ result: ScenarioResult) -> JSONValue {
     var board: [String: JSONValue] = [:]
     var data: [String: JSONValue] = [:]
+    var itemData: [String: JSONValue] = [:]
     for target in result.board.targets {
       board[target.id] = .array(target.items.map(JSONValue.string))
       if !target.data.isEmpty { data[target.id] = .object(target.data) }
+      for id in target.items {
+        if let item = result.board.item(id), !item.data.isEmpty { itemData[id] = .object(item.data) }
+      }
     }
     return .object([
       "name": .string(result.scenario.name),
@@ -28,6 +32,7 @@ extension TraceReport {
       "outcomeReason": result.outcomeReason.map(Self.json) ?? .null,
       "board": .object(board),
       "data": .object(data),
+      "itemData": .object(itemData),
       "errors": .array(result.diagnostics.map(Self.json)),
       "expectations": .object([
         "checked": .bool(result.scenario.expect != nil),

@@ -51,7 +51,9 @@ struct ProtocolDragTests {
     #expect(JSONValue.array(Array(answers.dropFirst())) == trace)
     #expect(answers[3].objectValue?["proposal"] == .string("copy"))
     #expect(answers[4].objectValue?["outcome"] == .string("performed"))
-    #expect(try client.result("board") == (try json(#"{"targets": {"a": ["x"], "b": ["x-copy1"]}, "data": {}}"#)))
+    #expect(
+      try client.result("board")
+        == (try json(#"{"targets": {"a": ["x"], "b": ["x-copy1"]}, "data": {}, "itemData": {}}"#)))
   }
 
   @Test("a move answers proposal, target, index and a downgrade in the trace's shape; null when absent")
@@ -127,10 +129,11 @@ struct ProtocolDragTests {
     let client = try ProtocolClient(rules: preview, directory: directory)
     _ = try client.result("beginDrag", #"{"items": ["x"]}"#)
     _ = try client.result("move", #"{"over": "b"}"#)
-    #expect(try client.result("board") == (try json(#"{"targets": {"a": ["x"], "b": []}, "data": {}}"#)))
+    #expect(
+      try client.result("board") == (try json(#"{"targets": {"a": ["x"], "b": []}, "data": {}, "itemData": {}}"#)))
     #expect(
       try client.result("board", #"{"staged": true}"#)
-        == (try json(#"{"targets": {"a": ["x"], "b": []}, "data": {"b": {"hover": true}}}"#)))
+        == (try json(#"{"targets": {"a": ["x"], "b": []}, "data": {"b": {"hover": true}}, "itemData": {}}"#)))
     let staged = try client.result("describe", #"{"staged": true}"#)
     #expect(staged.objectValue?["dragging"] == .bool(true))
     #expect(staged.objectValue?["targets"]?.arrayValue?[1].objectValue?["data"] == (try json(#"{"hover": true}"#)))
@@ -160,7 +163,7 @@ struct ProtocolDragTests {
        "targets": [
         {"id": "list", "type": "box", "frame": [0, 0, 200, 300.5], "axis": "vertical", "itemExtent": 40,
          "data": {"title": "Todo"},
-         "items": [{"id": "c1", "name": "Card", "representations": [["com.example.card", "{}"]]}]},
+         "items": [{"id": "c1", "name": "Card", "representations": [["com.example.card", "{}"]], "data": {"p": 1}}]},
         {"id": "row", "type": "row", "frame": [0, 0, 200, 40], "parent": "list"}]}
       """#)
     #expect(
@@ -170,7 +173,7 @@ struct ProtocolDragTests {
           {"targets": [
             {"id": "list", "type": "box", "frame": [0, 0, 200, 300.5], "parent": null, "data": {"title": "Todo"},
              "axis": "vertical", "itemExtent": 40,
-             "items": [{"id": "c1", "name": "Card", "types": ["com.example.card"]}]},
+             "items": [{"id": "c1", "name": "Card", "types": ["com.example.card"], "data": {"p": 1}}]},
             {"id": "row", "type": "row", "frame": [0, 0, 200, 40], "parent": "list", "data": {}, "axis": null,
              "itemExtent": null, "items": []}],
            "types": [{"id": "com.example.card", "conformsTo": ["public.data"]}],

@@ -217,7 +217,8 @@ struct ProtocolErrorTests {
     #expect(error?["code"] == .integer(-32602))
     #expect(error?["data"] == .object(["path": .string(path), "message": .string(message)]))
     // Nothing changed.
-    #expect(try client.result("board") == (try json(#"{"targets": {"a": ["x"], "b": []}, "data": {}}"#)))
+    #expect(
+      try client.result("board") == (try json(#"{"targets": {"a": ["x"], "b": []}, "data": {}, "itemData": {}}"#)))
   }
 
   @Test("drag calls at the wrong time or naming what is not there are drag errors with a kind")

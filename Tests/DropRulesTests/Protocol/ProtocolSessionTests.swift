@@ -105,10 +105,14 @@ struct ProtocolSessionTests {
           + #"{"id": "spare", "type": "box", "frame": [500, 0, 10, 10]}]}"#)
         == (try json(#"{"targets": 3, "items": 1}"#)))
     #expect(try printed() == [.array([.string("spare at 500")])])
-    #expect(try client.result("board") == (try json(#"{"targets": {"a": [], "b": ["x"], "spare": []}, "data": {}}"#)))
+    #expect(
+      try client.result("board")
+        == (try json(#"{"targets": {"a": [], "b": ["x"], "spare": []}, "data": {}, "itemData": {}}"#)))
     // A reload keeps the board as the drags left it.
     _ = try client.result("load")
-    #expect(try client.result("board") == (try json(#"{"targets": {"a": [], "b": ["x"], "spare": []}, "data": {}}"#)))
+    #expect(
+      try client.result("board")
+        == (try json(#"{"targets": {"a": [], "b": ["x"], "spare": []}, "data": {}, "itemData": {}}"#)))
   }
 
   @Test("types declared by setBoard hold in the hosts that load builds")

@@ -27,7 +27,7 @@ struct ExposedTestAPITests {
       if type(value) == "table" and name ~= "_G" then keys(name, value) end
     end
     local sim = scenario { board = { targets = {
-      { id = "a", type = "box", frame = { 0, 0, 10, 10 }, items = { { id = "x" } } },
+      { id = "a", type = "box", frame = { 0, 0, 10, 10 }, items = { { id = "x", name = "X" } } },
     } } }
     local spy = sim:spy("canDrag", { target = "a", type = "box" })
     local drag = sim:drag({ "x" })
@@ -44,6 +44,7 @@ struct ExposedTestAPITests {
     if spy.calls ~= nil then names[#names + 1] = "droprules.Spy calls" end
     for _, call in ipairs(spy.calls) do keys("droprules.SpiedCall", call) end
     keys("droprules.CommittedTarget", sim:target("a"))
+    keys("droprules.CommittedItem", sim:item("x"))
     for _, diagnostic in ipairs(sim:takeErrors()) do keys("droprules.Diagnostic", diagnostic) end
     table.sort(names)
     test(table.concat(names, "\n"), function() end)
@@ -90,7 +91,7 @@ struct ExposedTestAPITests {
     "every key of a test object is described, and every described key is exposed",
     arguments: [
       "droprules.Simulation", "droprules.Drag", "droprules.Expectation", "droprules.CommittedTarget",
-      "droprules.Diagnostic", "droprules.Spy", "droprules.SpiedCall",
+      "droprules.Diagnostic", "droprules.Spy", "droprules.SpiedCall", "droprules.CommittedItem",
     ])
   func testObjects(_ className: String) throws {
     let exposed = try Self.exposedKeys()[className] ?? []

@@ -109,6 +109,20 @@ end
 -- can list them (`api.fetchedFields`) and a test can hold the API description to them.
 local itemFields = {}
 
+-- `item.data` is the item's own JSON data, read-only; calling it is the method
+-- `item:data(type)`, a representation's payload, as a tail call, so that its errors
+-- name the rule's line.
+local itemDataWhat = "item.data (read-only: change it with item:set)"
+local function payloadOf(_, item, typeID) return Item.data(item, typeID) end
+
+function itemFields.data(id)
+  local data = checked(host.itemJSON(id), "item '" .. id .. "' is no longer on the board")
+  for key, element in next, data do
+    if type(element) == "table" then data[key] = freeze(element, itemDataWhat) end
+  end
+  return view(data, itemDataWhat, nil, payloadOf)
+end
+
 function itemFields.name(id)
   return checked(host.itemInfo(id), "item '" .. id .. "' is no longer on the board") or nil
 end
@@ -135,7 +149,7 @@ local function describeItem(item) return "item " .. backingOf(item).id end
 function itemObject(id)
   local existing = items[id]
   if existing ~= nil then return existing end
-  local backing = { kind = "item", id = id, conformsTo = Item.conformsTo, data = Item.data, copy = Item.copy }
+  local backing = { kind = "item", id = id, conformsTo = Item.conformsTo, set = Item.set, copy = Item.copy }
   local item = boardObject(backing, "item " .. id .. " (read-only)", describeItem, readItemField)
   items[id] = item
   return item
@@ -226,6 +240,31 @@ function Target.setForDrag(target, key, value)
       .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
   end
   change(host.setForDrag(id, key, value))
+end
+
+-- Whether a table is reachable from itself (a cycle): JSON cannot hold it. A table met
+-- twice on different paths is fine; it is written twice.
+local function containsItself(value, onPath)
+  if type(value) ~= "table" then return false end
+  if onPath[value] then return true end
+  onPath[value] = true
+  for _, element in next, value do
+    if containsItself(element, onPath) then return true end
+  end
+  onPath[value] = nil
+  return false
+end
+
+-- Changes one key of the item's own data, staged like target data.
+function Item.set(item, key, value)
+  local id = checkSelf(item, "item", "item:set").id
+  if type(key) ~= "string" then fail("item:set expects a string key, got " .. type(key), 2) end
+  value = thaw(value)
+  if not isText(key, {}) or not isText(value, {}) then
+    fail("item:set: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
+      .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
+  end
+  change(host.setItemData(id, key, value))
 end
 
 local targetFields = {}
@@ -459,6 +498,13 @@ api.droprules = {
     return host.conforms(typeID, typeList(other, "droprules.conforms"))
   end,
   decodeJSON = host.decodeJSON,
+  encodeJSON = function(value)
+    value = thaw(value)
+    if containsItself(value, {}) then
+      return nil, "droprules.encodeJSON: the value contains itself, which JSON cannot hold"
+    end
+    return host.encodeJSON(value)
+  end,
 }
 
 return api
