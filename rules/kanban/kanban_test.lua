@@ -1,7 +1,9 @@
 -- One column per stage, 60-point card rows; the host turns the pointer into a gap. A
 -- board card keeps its title and assignee as item data.
 local function card(id, assignee)
-  return { id = id, representations = { { "com.example.kanban-card", id } }, data = { title = id, assignee = assignee } }
+  return {
+    id = id, representations = { { "com.example.kanban-card", id } }, data = { title = id, assignee = assignee },
+  }
 end
 
 local function board(locked)
