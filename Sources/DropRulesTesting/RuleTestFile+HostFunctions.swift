@@ -47,6 +47,9 @@ extension RuleTestFile {
             return [.string(ends ? DropOutcome.refused.rawValue : Proposal.cancel.rawValue)]
           }
           let step = try Self.dragStep(kind, values)
+          if case .over(let id, _) = step, host.board.target(id) == nil {
+            throw LuaHostError("drag:over: " + ScenarioDecoder.noTarget(id, on: host.board))
+          }
           let result = try sharingTheCap(with: host, of: runtime) { () throws -> DragStepResult in
             try host.perform(step)
           }
@@ -68,7 +71,7 @@ extension RuleTestFile {
         failable { () throws -> [LuaValue] in
           let host = try simulation(arguments.first).host
           let id = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-          guard host.board.target(id) != nil else { throw LuaHostError("no target '\(id)' in this scenario") }
+          guard host.board.target(id) != nil else { throw LuaHostError(ScenarioDecoder.noTarget(id, on: host.board)) }
           return [.table(LuaTable(sequence: host.board.items(in: id).map(LuaValue.string)))]
         }
       },
@@ -80,7 +83,7 @@ extension RuleTestFile {
           let host = try simulation(arguments.first, drag: duringDrag ? arguments[2] : .nil).host
           let id = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
           let board = duringDrag ? host.engine.currentBoard : host.board
-          guard var target = board.target(id) else { throw LuaHostError("no target '\(id)' in this scenario") }
+          guard var target = board.target(id) else { throw LuaHostError(ScenarioDecoder.noTarget(id, on: host.board)) }
           if duringDrag { target.data = host.engine.data(of: id) ?? target.data }
           return [
             .table(

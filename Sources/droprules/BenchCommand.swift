@@ -81,39 +81,59 @@ struct BenchCommand: ParsableCommand {
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     // Each call's timing holds one empty timed region's cost too: take it off.
-    let timings = (host.handlerTimings ?? []).map { $0 > timerCost ? $0 - timerCost : 0 }.sorted()
-    let calls = timings.count
-    let mean = calls == 0 ? 0 : Double(timings.reduce(0, +)) / Double(calls)
-    func percentile(_ fraction: Double) -> UInt64 {
-      calls == 0 ? 0 : timings[min(calls - 1, Int(Double(calls) * fraction))]
+    let timings = (host.handlerTimings ?? []).map { timing in
+      HandlerTiming(
+        handler: timing.handler, nanoseconds: timing.nanoseconds > timerCost ? timing.nanoseconds - timerCost : 0)
     }
-    let perSecond = elapsed > 0 ? Double(calls) / elapsed : 0
+    let all = TimingFigures(timings.map(\.nanoseconds), seconds: elapsed)
+    let byHandler = Dictionary(grouping: timings, by: \.handler).mapValues {
+      TimingFigures($0.map(\.nanoseconds), seconds: elapsed)
+    }
+    let handlers = Handler.allCases.filter { byHandler[$0] != nil }
     let steps = iterations * pointerSteps.count
     let perStep = steps == 0 ? 0 : Double(stepNanoseconds) / Double(steps)
     switch format {
     case .json:
-      // Counts and rounded nanoseconds are whole numbers: written as integers.
-      let whole = { (value: Double) in JSONValue.integer(Int64(exactly: value.rounded()) ?? 0) }
-      let report: JSONValue = .object([
-        "scenario": .string(scenario.name), "iterations": .integer(Int64(iterations)),
-        "calls": .integer(Int64(calls)), "nsPerCall": whole(mean),
-        "p50Ns": .integer(Int64(clamping: percentile(0.5))), "p99Ns": .integer(Int64(clamping: percentile(0.99))),
-        "callsPerSecond": whole(perSecond), "errors": .integer(Int64(host.diagnostics.count)),
-        "steps": .integer(Int64(steps)), "nsPerStep": whole(perStep),
-        "timerOverheadNs": .integer(Int64(clamping: timerCost)),
-      ])
-      print(report.serialized(pretty: true))
+      var report = all.json
+      report["scenario"] = .string(scenario.name)
+      report["iterations"] = .integer(Int64(iterations))
+      report["errors"] = .integer(Int64(host.diagnostics.count))
+      report["steps"] = .integer(Int64(steps))
+      report["nsPerStep"] = TimingFigures.whole(perStep)
+      report["timerOverheadNs"] = .integer(Int64(clamping: timerCost))
+      report["handlers"] = .object(
+        Dictionary(uniqueKeysWithValues: handlers.map { ($0.rawValue, JSONValue.object(byHandler[$0]?.json ?? [:])) }))
+      report["debugBuild"] = .bool(Self.isDebugBuild)
+      print(JSONValue.object(report).serialized(pretty: true))
     case .text:
+      if Self.isDebugBuild {
+        print("note            a debug build: its figures are several times a release build's (swift build -c release)")
+      }
       print("scenario        \(scenario.name)")
       print("iterations      \(iterations)")
-      print("handler calls   \(calls)")
-      print("ns per call     mean \(Int(mean.rounded()))  p50 \(percentile(0.5))  p99 \(percentile(0.99))")
-      print("calls/second    \(Int(perSecond.rounded()))")
+      print("handler calls   \(all.calls)")
+      print("ns per call     \(all.text)")
+      print("calls/second    \(Int(all.perSecond.rounded()))")
+      for handler in handlers {
+        guard let figures = byHandler[handler] else { continue }
+        let name = handler.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
+        print("  \(name) \(figures.calls) calls, \(figures.text)")
+      }
       print("pointer steps   \(steps)")
       print("ns per step     mean \(Int(perStep.rounded()))  (hit-test, handler calls, negotiation, trace)")
       print("timer overhead  \(timerCost) ns, taken off each call")
       if !host.diagnostics.isEmpty { print("rule errors     \(host.diagnostics.count)") }
     }
+  }
+
+  /// Whether this binary was built without optimisation: its figures are not the ones
+  /// to compare.
+  static var isDebugBuild: Bool {
+    #if DEBUG
+      true
+    #else
+      false
+    #endif
   }
 
   /// The median cost of an empty region timed the way handler calls are.
@@ -126,4 +146,39 @@ struct BenchCommand: ParsableCommand {
     }
     return samples.sorted()[samples.count / 2]
   }
+}
+
+/// Calls, nanoseconds per call (mean, p50, p99) and calls per second of wall time, of
+/// all handler calls or of one handler's.
+struct TimingFigures {
+  let calls: Int
+  let mean: Double
+  let p50: UInt64
+  let p99: UInt64
+  let perSecond: Double
+
+  init(_ nanoseconds: [UInt64], seconds: Double) {
+    let sorted = nanoseconds.sorted()
+    calls = sorted.count
+    mean = sorted.isEmpty ? 0 : Double(sorted.reduce(0, +)) / Double(sorted.count)
+    func percentile(_ fraction: Double) -> UInt64 {
+      sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+    p50 = percentile(0.5)
+    p99 = percentile(0.99)
+    perSecond = seconds > 0 ? Double(calls) / seconds : 0
+  }
+
+  /// `mean 812  p50 790  p99 1500`.
+  var text: String { "mean \(Int(mean.rounded()))  p50 \(p50)  p99 \(p99)" }
+
+  /// `calls`, `nsPerCall`, `p50Ns`, `p99Ns`, `callsPerSecond`: whole numbers, as integers.
+  var json: [String: JSONValue] {
+    [
+      "calls": .integer(Int64(calls)), "nsPerCall": Self.whole(mean), "p50Ns": .integer(Int64(clamping: p50)),
+      "p99Ns": .integer(Int64(clamping: p99)), "callsPerSecond": Self.whole(perSecond),
+    ]
+  }
+
+  static func whole(_ value: Double) -> JSONValue { .integer(Int64(exactly: value.rounded()) ?? 0) }
 }

@@ -25,6 +25,7 @@ struct TestWatchLoop {
     sigaddset(&stopping, SIGINT)
     sigaddset(&stopping, SIGTERM)
     pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
+    announceWaiting()
     while true {
       Thread.sleep(forTimeInterval: interval)
       var changed = watch.changes()
@@ -35,18 +36,42 @@ struct TestWatchLoop {
       let (tests, missing) = RuleTestRunner.discover(command.paths)
       let selected = TestWatch.testsToRun(after: changed, tests: tests, ruleFilesLoaded: ruleFilesLoaded)
       separate(changed: changed, running: selected?.count, of: tests.count)
+      // Every test file is gone: say so, rather than report an empty run as a result.
+      if tests.isEmpty {
+        say("no tests found under \(shownPaths): no *_test.lua file and no scenario with expect")
+        announceWaiting()
+        continue
+      }
       if selected?.isEmpty == true {
-        Self.flush()
+        announceWaiting()
         continue
       }
       let (runner, _) = command.runOnce(files: selected ?? tests, missing: missing)
       ruleFilesLoaded.merge(runner.ruleFilesLoaded) { _, new in new }
-      Self.flush()
+      announceWaiting()
     }
   }
 
   /// Output goes out after each run, so that a pipe (an editor's panel, a test) sees it.
   private static func flush() { fflush(nil) }
+
+  private var shownPaths: String { command.paths.map { TextEscaping.visible($0) }.joined(separator: ", ") }
+
+  /// After each run: the watch goes on, and how to end it.
+  private func announceWaiting() {
+    say("watching \(shownPaths) for changes; Ctrl-C stops")
+    Self.flush()
+  }
+
+  /// A line of the watch's own: on stdout with text, on stderr with machine formats,
+  /// which keep stdout for their documents.
+  private func say(_ line: String) {
+    if command.format == .text {
+      print(line)
+    } else {
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+  }
 
   /// The line between two runs: what changed and what runs now. Machine formats keep
   /// stdout for their documents, so there it goes to stderr.
@@ -59,11 +84,6 @@ struct TestWatchLoop {
       case 0: "nothing to run"
       case let count?: "running \(count) of \(total) test files"
       }
-    let line = "\n=== changed: \(shown)\(more); \(running) ==="
-    if command.format == .text {
-      print(line)
-    } else {
-      FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
+    say("\n=== changed: \(shown)\(more); \(running) ===")
   }
 }

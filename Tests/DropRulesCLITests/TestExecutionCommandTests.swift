@@ -82,7 +82,7 @@ struct TestExecutionCommandTests {
 
   static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
-  @Test("--watch runs again the tests of a changed rule file, a changed test file, a new one, and stops on SIGINT")
+  @Test("--watch reruns what a change calls for, says when it waits and when no test is left; SIGINT stops it")
   func watch() throws {
     let scratch = try TemporaryDirectory()
     try scratch.write(
@@ -126,6 +126,14 @@ struct TestExecutionCommandTests {
     try scratch.write("new_test.lua", #"test("brand new", function() end)"#)
     try output.wait(for: "run of the new test") { $0.contains("ok    brand new") }
     #expect(output.current.contains("new_test.lua; running 1 of 3 test files ==="))
+    // After each run it says that it waits, and how to stop it.
+    let waiting = "watching \(scratch.url.path) for changes; Ctrl-C stops"
+    try output.wait(for: "the waiting line") { Self.count(waiting, in: $0) == 4 }
+    // Every test file gone: no empty pass, but a line that says no test was found.
+    for name in ["box_test.lua", "shelf_test.lua", "new_test.lua"] {
+      try FileManager.default.removeItem(at: scratch.url.appendingPathComponent(name))
+    }
+    try output.wait(for: "no tests found") { $0.contains("no tests found under \(scratch.url.path)") }
 
     // Between changes it sleeps: well under a tenth of a core over two seconds.
     let cpuBefore = try Self.cpuSeconds(of: process.processIdentifier)

@@ -61,7 +61,7 @@ public final class RuleHost {
     set { files.memoryHeldElsewhere = newValue }
   }
   /// Nanoseconds spent in each handler call, when measuring (`droprules bench`).
-  public var handlerTimings: [UInt64]? {
+  public var handlerTimings: [HandlerTiming]? {
     get { engine.handlerTimings }
     set { engine.handlerTimings = newValue }
   }

@@ -9,7 +9,8 @@ package enum DidYouMean {
     let lowered = word.lowercased()
     let scored = near.map { ($0, distance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(2, best.0.count / 3) ? best.0 : nil
+    // Every character changed is no typo: `b` does not suggest `a`.
+    return best.1 <= max(2, best.0.count / 3) && best.1 < length ? best.0 : nil
   }
 
   /// Levenshtein distance.

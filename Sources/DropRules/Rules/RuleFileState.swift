@@ -304,8 +304,10 @@ final class RuleFileState {
         guard let index = Int(exactly: whole) else { break }
         return .returned(.proposal(proposal, index: index))
       case .float(let number):
-        guard number.isFinite, number.rounded() == number, abs(number) < 1e15 else { break }
-        return .returned(.proposal(proposal, index: Int(number)))
+        // A whole float (3.0, 2^53) is a whole number: clamped, as an integer out of
+        // range is, to the list.
+        guard number.isFinite, number.rounded() == number else { break }
+        return .returned(.proposal(proposal, index: Int(max(min(number, 1e15), -1e15))))
       case .notANumber: break
       }
       var diagnostic = Diagnostic(

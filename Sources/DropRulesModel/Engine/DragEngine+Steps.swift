@@ -300,7 +300,10 @@ extension DragEngine {
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     let result = rules.call(handler, of: rule, target: id, position: position, context: context)
     if case .notImplemented = result { return result }
-    if handlerTimings != nil { handlerTimings?.append(DispatchTime.now().uptimeNanoseconds - started) }
+    if handlerTimings != nil {
+      handlerTimings?.append(
+        HandlerTiming(handler: handler, nanoseconds: DispatchTime.now().uptimeNanoseconds - started))
+    }
     for line in rules.takePrintedLines() {
       recorder.record(.printed(line))
       printObserver?(line)

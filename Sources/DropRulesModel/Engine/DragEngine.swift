@@ -43,7 +43,7 @@ public final class DragEngine {
   /// Every diagnostic since the engine was made.
   public internal(set) var diagnostics: [Diagnostic] = []
   /// Nanoseconds each handler call took, when measuring (`droprules bench`).
-  @exclusivity(unchecked) public var handlerTimings: [UInt64]?
+  @exclusivity(unchecked) public var handlerTimings: [HandlerTiming]?
   /// Receives each line a handler printed, as the trace records it (rule tests show a
   /// test's output under it).
   @exclusivity(unchecked) public var printObserver: ((String) -> Void)?
@@ -184,3 +184,17 @@ public final class DragEngine {
 }
 
 @available(*, unavailable) extension DragEngine: Sendable {}
+
+/// How long one handler call took (`droprules bench`).
+public struct HandlerTiming: Hashable, Sendable {
+  /// The handler called.
+  public var handler: Handler
+  /// The call's wall time, in nanoseconds, the clock's own cost included.
+  public var nanoseconds: UInt64
+
+  /// A call of `handler` that took `nanoseconds`.
+  public init(handler: Handler, nanoseconds: UInt64) {
+    self.handler = handler
+    self.nanoseconds = nanoseconds
+  }
+}

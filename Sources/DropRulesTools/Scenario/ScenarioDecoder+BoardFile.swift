@@ -63,7 +63,7 @@ extension ScenarioDecoder {
         if value == .null { return nil }
         let id = try string(value, at: "expect.targets\(position(offset))")
         guard board.target(id) != nil else {
-          throw error(at: "expect.targets\(position(offset))", "no target '\(id)' on the board")
+          throw error(at: "expect.targets\(position(offset))", Self.noTarget(id, on: board))
         }
         return id
       }
@@ -84,5 +84,21 @@ extension ScenarioDecoder {
         offset, value throws(ScenarioError) in try string(value, at: "expect.refused\(position(offset))")
       }
     }
+  }
+}
+
+extension ScenarioDecoder {
+  /// `no target 'dya-13' on the board; did you mean day-13?`
+  package static func noTarget(_ id: String, on board: Board) -> String {
+    "no target '\(id)' on the board" + suggestion(for: id, among: board.targets.map(\.id))
+  }
+
+  /// `no item 'stnadup' on the board; did you mean standup?`
+  static func noItem(_ id: String, on board: Board) -> String {
+    "no item '\(id)' on the board" + suggestion(for: id, among: board.targets.flatMap(\.items))
+  }
+
+  private static func suggestion(for id: String, among ids: [String]) -> String {
+    DidYouMean.suggestion(for: id, among: ids).map { "; did you mean \($0)?" } ?? ""
   }
 }

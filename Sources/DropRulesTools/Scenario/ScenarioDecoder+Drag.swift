@@ -14,7 +14,7 @@ extension ScenarioDecoder {
     let items = try array(itemsJSON, at: dragPath + ".items").enumerated().map { offset, value throws(ScenarioError) in
       let path = "\(dragPath).items\(position(offset))"
       if case .string(let id) = value {
-        guard board.contains(item: id) else { throw error(at: path, "no item '\(id)' on the board") }
+        guard board.contains(item: id) else { throw error(at: path, Self.noItem(id, on: board)) }
         return DraggedItem.board(id)
       }
       let item = try decodeItem(value, at: path)
@@ -71,7 +71,7 @@ extension ScenarioDecoder {
       try allowOnly(["over", "index"], in: fields, at: path)
       let id = try string(over, at: path + ".over")
       if let board, board.target(id) == nil {
-        throw error(at: path + ".over", "no target '\(id)' on the board")
+        throw error(at: path + ".over", Self.noTarget(id, on: board))
       }
       let index = try present(fields, "index").map { value throws(ScenarioError) in
         try integer(value, at: path + ".index")

@@ -117,4 +117,24 @@ struct SharedBoardTests {
     #expect(results[1].failures.first?.contains("list_test.lua:8: scenario{}: 'steps' does not run in a test") == true)
     #expect(results[2].failures.first?.contains("'expect' does not run in a test") == true)
   }
+
+  @Test("an unknown target or item id in a scenario or a test gets a did-you-mean")
+  func didYouMean() throws {
+    #expect {
+      try scenario(#""board": "two.board.json", "drag": {"items": ["x"]}, "steps": [{"over": "bb"}]"#)
+    } throws: { "\($0)".contains("no target 'bb' on the board; did you mean b? (at $.steps[0].over)") }
+    #expect {
+      try scenario(#""board": "two.board.json", "drag": {"items": ["pined"]}"#)
+    } throws: { "\($0)".contains("no item 'pined' on the board; did you mean pinned?") }
+    let file = try directory.write(
+      "list_test.lua",
+      """
+      test("a typo", function()
+        local sim = scenario { board = "two.board.json" }
+        sim:drag({ "x" }):over("bb")
+      end)
+      """)
+    let result = try #require(RuleTestRunner().run(files: [file]).first)
+    #expect(result.failures.first?.hasSuffix("drag:over: no target 'bb' on the board; did you mean b?") == true)
+  }
 }
