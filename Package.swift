@@ -19,7 +19,8 @@ let package = Package(
     .systemLibrary(
       name: "CLua",
       pkgConfig: "lua5.4",
-      providers: [.apt(["liblua5.4-dev"])]
+      // Debian's lua5.4.pc; Homebrew's lua installs lua5.4.pc beside lua.pc (untested here).
+      providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
     ),
     // droprules' own C: a regular target, so the compiler warns (and CI fails) on it.
     .target(

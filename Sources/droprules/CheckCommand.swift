@@ -14,8 +14,12 @@ struct CheckCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "Rule files or folders (searched recursively).")
-  var paths: [String] = ["rules/"]
+  @Argument(help: "Rule files or folders, searched recursively (default: rules/ if it exists, else the current folder).")
+  var paths: [String] = []
+
+  mutating func validate() throws {
+    if paths.isEmpty { paths = DefaultRulePaths.paths }
+  }
 
   @OptionGroup var limitOptions: LimitOptions
 

@@ -18,8 +18,8 @@ struct TestCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "Test files, scenarios or folders to search.")
-  var paths: [String] = ["rules/"]
+  @Argument(help: "Test files, scenarios or folders to search (default: rules/ if it exists, else the current folder).")
+  var paths: [String] = []
 
   @Option(help: "Output format: text, tap, junit or json.")
   var format: TestFormat = .text
@@ -40,7 +40,8 @@ struct TestCommand: ParsableCommand {
     case text, tap, junit, json
   }
 
-  func validate() throws {
+  mutating func validate() throws {
+    if paths.isEmpty { paths = DefaultRulePaths.paths }
     if reportOptions.list, format == .tap || format == .junit {
       throw ValidationError("--list prints text or json")
     }

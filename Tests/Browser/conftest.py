@@ -7,6 +7,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -14,7 +15,28 @@ from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = pathlib.Path(os.environ.get("DROPRULES_BIN", ROOT / ".build" / "debug" / "droprules"))
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# A Chromium or Chrome: $CHROMIUM, else the first of the usual names on PATH, else the
+# macOS application bundles. Playwright's own download is never used.
+MACOS_BROWSERS = [
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+]
+
+
+def find_chromium():
+    if os.environ.get("CHROMIUM"):
+        return os.environ["CHROMIUM"]
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    for path in MACOS_BROWSERS:
+        if os.path.exists(path):
+            return path
+    raise RuntimeError("no Chromium or Chrome found: install one, put it on PATH, or set CHROMIUM to its path")
+
+
+CHROMIUM = find_chromium()
 BUNDLED_SCENARIOS = sorted(str(path.relative_to(ROOT)) for path in ROOT.glob("rules/*/*.scenario.json"))
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
 

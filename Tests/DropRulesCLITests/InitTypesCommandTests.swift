@@ -35,6 +35,23 @@ struct InitTypesCommandTests {
     #expect(run.stdout.contains("outcome performed, 0 errors, expectations passed"))
   }
 
+  @Test("inside the folder init made, test and check with no path look in it; where rules/ exists, in rules/")
+  func defaultPaths() throws {
+    let scratch = try TemporaryDirectory()
+    _ = try DropRulesBinary.run(["init", "shelves"], in: scratch.url)
+    let inside = scratch.url.appendingPathComponent("shelves")
+    let test = try DropRulesBinary.run(["test"], in: inside)
+    #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+    #expect(test.stdout.hasSuffix("4 passed, 0 failed\n"))
+    let check = try DropRulesBinary.run(["check"], in: inside)
+    #expect(check.stdout == "1 rule file checked, no problems\n")
+    // A project with rules/ keeps rules/ as the default, and the rule set beside it is not searched.
+    try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("rules"), withIntermediateDirectories: true)
+    let outside = try DropRulesBinary.run(["test"], in: scratch.url)
+    #expect(outside.status == 1)
+    #expect(outside.stdout.contains("rules/"), "\(outside.stdout)")
+  }
+
   @Test(
     "a new rule set passes luacheck, and luacheck flags what the sandbox lacks",
     .enabled(if: luacheck != nil, "luacheck is not installed (CI installs lua-check)"))
