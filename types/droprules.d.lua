@@ -231,7 +231,7 @@ local droprules_Simulation = {}
 
 ---An item as committed: id, name, data, and where it sits.
 ---@param id string an item id
----@return droprules.CommittedItem # a plain copy
+---@return droprules.CommittedItem? # a plain copy; nil when the item is gone
 function droprules_Simulation:item(id) end
 
 ---Takes the rule errors so far: a test that leaves one untaken fails, with the error under it.

@@ -99,7 +99,8 @@ extension RuleTestFile {
           let host = try simulation(arguments.first).host
           let id = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
           let board = host.board
-          guard let item = board.item(id) else { throw LuaHostError("no item '\(id)' on this scenario's board") }
+          // Items come and go (a trash deletes them): one that is gone is nil, not an error.
+          guard let item = board.item(id) else { return [.nil] }
           var fields: [String: LuaValue] = ["id": .string(item.id), "data": LuaValue(json: .object(item.data))]
           fields["name"] = item.name.map(LuaValue.string)
           if let place = board.place(of: id) {

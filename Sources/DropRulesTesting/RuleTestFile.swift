@@ -131,15 +131,12 @@ final class RuleTestFile {
     return Outcome(status: failures.isEmpty ? .passed : .failed, failures: failures)
   }
 
-  /// A failure for each simulation whose rules raised errors the test did not take: a
-  /// handler that crashed cannot pass a test that expected what its failure gives.
+  /// A failure for each rule error the test did not take, `file:line: message` first (so
+  /// every report, JSON's `file` and `line` too, locates it): a handler that crashed
+  /// cannot pass a test that expected what its failure gives.
   private func untakenErrors() -> [String] {
-    simulations.sorted { $0.key < $1.key }.compactMap { _, simulation in
-      let errors = simulation.untakenErrors
-      guard !errors.isEmpty else { return nil }
-      let count = errors.count == 1 ? "a rule error" : "\(errors.count) rule errors"
-      return "\(count) the test did not take with sim:takeErrors():\n"
-        + errors.map { "  " + $0.description }.joined(separator: "\n")
+    simulations.sorted { $0.key < $1.key }.flatMap { _, simulation in
+      simulation.untakenErrors.map { "\($0.description); a rule error the test did not take with sim:takeErrors()" }
     }
   }
 

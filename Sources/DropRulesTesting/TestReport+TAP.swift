@@ -9,8 +9,8 @@ extension TestReport {
     if let note = details.shuffleNote { lines.append("# " + note) }
     for (offset, result) in results.enumerated() {
       let status = result.status.isFailure ? "not ok" : "ok"
-      // A pending test is TAP's TODO: not written yet, and no failure.
-      let directive = result.status == .pending ? " # TODO pending" : ""
+      // A pending test was not run: TAP's SKIP, which no harness counts as a failure.
+      let directive = result.status == .pending ? " # SKIP pending" : ""
       lines.append("\(status) \(offset + 1) - \(tapDescription("\(result.file): \(result.name)"))\(directive)")
       if let message = result.message {
         lines.append("  ---")

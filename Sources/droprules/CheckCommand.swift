@@ -14,7 +14,8 @@ struct CheckCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "Rule files or folders, searched recursively (default: rules/ if it exists, else the current folder).")
+  @Argument(
+    help: "Rule files or folders, searched recursively (default: rules/ if it exists, else the current folder).")
   var paths: [String] = []
 
   mutating func validate() throws {

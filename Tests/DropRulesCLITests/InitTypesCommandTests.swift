@@ -46,7 +46,8 @@ struct InitTypesCommandTests {
     let check = try DropRulesBinary.run(["check"], in: inside)
     #expect(check.stdout == "1 rule file checked, no problems\n")
     // A project with rules/ keeps rules/ as the default, and the rule set beside it is not searched.
-    try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("rules"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: scratch.url.appendingPathComponent("rules"), withIntermediateDirectories: true)
     let outside = try DropRulesBinary.run(["test"], in: scratch.url)
     #expect(outside.status == 1)
     #expect(outside.stdout.contains("rules/"), "\(outside.stdout)")

@@ -275,6 +275,14 @@ extension RuleFileState {
     do {
       let touched = try engine.stage(change)
       return [value] + touched.map(LuaValue.string)
+    } catch .copyTakesFromSource(let item, let source) where caller == "target:remove" {
+      // Inserting a copy is the way out for an insert, not for a removal.
+      return [
+        .nil,
+        .string(
+          "\(caller): the drag is a copy, and a copy never takes from its source: '\(item)' stays in '\(source)'; "
+            + "under a copy, leave the dragged items where they are"),
+      ]
     } catch {
       return [.nil, .string("\(caller): \(error)")]
     }

@@ -75,7 +75,12 @@ final class RuleFiles: RuleCalling {
           owners.append((states.count, state.ruleSet.all.count - 1))
           kept = true
         } catch {
-          problems.append(error)
+          // A second rule for a type: the line of its key, looked up only for the error.
+          var problem = error
+          if problem.line == nil, let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            problem.line = RuleFileLoader.line(ofKey: rule.targetType, in: text)
+          }
+          problems.append(problem)
         }
       }
       // A file with no rule kept holds nothing the engine can call: its state goes.

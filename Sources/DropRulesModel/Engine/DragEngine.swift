@@ -133,6 +133,11 @@ public final class DragEngine {
       throw .copyTakesFromSource(item: taken.item, source: taken.source)
     }
     drag?.undo.append(contentsOf: undo)
+    // The last write wins for reads: a key a rule stores for good is no longer hidden
+    // behind what the drag set for itself (`setForDrag`).
+    if drag?.dragOnly.changeCount ?? 0 > 0 {
+      for case .data(let position, let key, _) in undo { drag?.dragOnly.forget(key, at: position) }
+    }
     return touched
   }
 

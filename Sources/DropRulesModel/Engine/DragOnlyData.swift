@@ -25,6 +25,14 @@ struct DragOnlyData {
     write(key, .some(value), on: position)
   }
 
+  /// Drops the drag's own value of `key` on the target at `position`, if it has one: the
+  /// target's own data shows through again.
+  mutating func forget(_ key: String, at position: Int) {
+    guard let old = values[position]?[key] else { return }
+    undoRecords.append((position, key, old))
+    write(key, nil, on: position)
+  }
+
   /// Undoes the changes made after the first `count`.
   mutating func rollBack(to count: Int) {
     while undoRecords.count > count, let record = undoRecords.popLast() {

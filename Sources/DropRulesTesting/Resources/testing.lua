@@ -239,7 +239,7 @@ function Sim:target(id)
 end
 function Sim:item(id)
   local item, message = host.item(self.id, id)
-  if item == nil then error(message, 2) end
+  if item == nil and message ~= nil then error(message, 2) end
   return item
 end
 -- The rule errors so far that no test took, oldest first; taken, they no longer fail

@@ -15,7 +15,8 @@ extension LuaAPIDescription {
       .method(
         "item",
         Signature(
-          [Param("id", "string", "an item id")], returns: [Returns("droprules.CommittedItem", "", "a plain copy")]),
+          [Param("id", "string", "an item id")],
+          returns: [Returns("droprules.CommittedItem?", "", "a plain copy; nil when the item is gone")]),
         "An item as committed: id, name, data, and where it sits."),
       .method(
         "takeErrors", Signature(returns: [Returns("droprules.Diagnostic[]", "", "the errors not taken before")]),

@@ -156,10 +156,19 @@ public struct ScenarioRunner {
       }
     }
     if let errors = expect.errors, errors != result.diagnostics.count {
-      // The errors themselves, not only their count: they say what to fix.
-      failures.append(
-        (["errors: expected \(errors), got \(result.diagnostics.count)"] + result.diagnostics.map { "  \($0)" })
-          .joined(separator: "\n"))
+      // The errors themselves, not only their count: they say what to fix. One a line, so
+      // that every report keeps them on lines of their own; the first 20 of a long run.
+      let diagnostics = result.diagnostics
+      let count = "errors: expected \(errors), got \(diagnostics.count)"
+      if diagnostics.count == 1, let only = diagnostics.first {
+        failures.append("\(count): \(only)")
+      } else {
+        failures.append(count)
+        failures += diagnostics.prefix(20).enumerated().map {
+          "errors: \($0.offset + 1) of \(diagnostics.count): \($0.element)"
+        }
+        if diagnostics.count > 20 { failures.append("errors: and \(diagnostics.count - 20) more in the trace") }
+      }
     }
     failures += checkSteps(expect, against: result)
     return failures

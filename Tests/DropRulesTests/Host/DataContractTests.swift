@@ -104,6 +104,20 @@ struct DataContractTests {
     #expect(diagnostic.handler == .dragEnded)
     #expect(diagnostic.line == 5)
     #expect(diagnostic.message.contains("a copy never takes from its source"), "\(diagnostic.message)")
+    #expect(
+      diagnostic.message.contains("under a copy, leave the dragged items where they are")
+        && !diagnostic.message.contains("insert item:copy()"), "a removal is not told to insert a copy")
+  }
+
+  @Test("a second rule for a type names the line of its key, as every load problem does")
+  func duplicateTypeHasALine() throws {
+    let host = try RuleHost()
+    let first = try directory.write("a.lua", "return { box = { performDrop = function() return true end } }")
+    let second = try directory.write("b.lua", "-- b\nreturn {\n  box = {},\n}")
+    let problems = host.loadRulesCollectingProblems(atPaths: [first, second])
+    let problem = try #require(problems.first { $0.message.contains("already has a rule in") })
+    #expect(problem.file == second)
+    #expect(problem.line == 3)
   }
 
   @Test("a preview that removes the item and then runs out of budget is rolled back; a later drop keeps the item")

@@ -155,4 +155,33 @@ struct DragOnlyDataTests {
     try host.cancel()
     #expect(host.printedLines == ["1\tnil"], "the next drag starts from the target's own data")
   }
+
+  @Test("the last write wins for reads: target:set shows through what setForDrag set, and a failed call undoes both")
+  func lastWriteWins() throws {
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropEntered = function(_, box) box:setForDrag("badge", "hover") end,
+          dropUpdated = function(info, box)
+            if info.modifiers.shift then box:set("badge", "half") error("boom") end
+            print(box.data.badge)
+            return "move"
+          end,
+          performDrop = function(_, box)
+            box:set("badge", "final")
+            print(box.data.badge)
+            box:setForDrag("badge", "late")
+            print(box.data.badge)
+            return true
+          end,
+        } }
+        """, targets: row(["a"]), items: [], directory: directory)
+    try host.beginDrag(DragRequest(items: [.external(textItem("x"))]))
+    _ = try host.moveOver("a")
+    _ = try host.setModifiers([.shift])
+    _ = try host.setModifiers([])
+    #expect(try host.drop() == .performed)
+    #expect(host.printedLines == ["hover", "hover", "final", "late"])
+    #expect(host.board.target("a")?.data == ["badge": .string("final")])
+  }
 }
