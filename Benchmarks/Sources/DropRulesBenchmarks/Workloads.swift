@@ -5,7 +5,7 @@ import LuaFloor
 /// The rule every comparison runs: what a typical dropUpdated reads.
 let benchmarkRule =
   ProcessInfo.processInfo.environment["BENCH_TRIVIAL"] != nil
-  ? "return { box = { dropUpdated = function() return 'move' end } }"
+  ? "return { box = { dropUpdated = function() return 'move' end, performDrop = function() return true end } }"
   : """
   return { box = {
     dropUpdated = function(info, target)
@@ -13,6 +13,8 @@ let benchmarkRule =
       if info.location.y < 0 then return "cancel" end
       return info.modifiers.option and "copy" or "move"
     end,
+    -- A drop target needs one: a rule without it proposes only "forbidden".
+    performDrop = function() return true end,
   } }
   """
 
@@ -23,6 +25,7 @@ let stagingRule = """
       target:set("visits", (target.data.visits or 0) + 1)
       return "move"
     end,
+    performDrop = function() return true end,
   } }
   """
 

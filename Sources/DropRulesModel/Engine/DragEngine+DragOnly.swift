@@ -9,33 +9,31 @@ extension DragEngine {
     guard !state.isReadOnly else { throw .readOnly }
     guard state.onlyWritableTarget == nil else { throw .dragOnlyAfterDrop }
     guard let position = currentBoard.position(of: target) else { throw .board(.unknownTarget(target)) }
-    drag?.dragOnly.set(key, to: value, on: position)
+    dragOnly.set(key, to: value, on: position)
     version.advance()
   }
 
   /// A target's data as handlers read it: its staged data, then the drag's own keys.
   public func data(of target: TargetID) -> [String: JSONValue]? {
     guard let position = currentBoard.position(of: target) else { return nil }
-    let own = currentBoard.targets[position].data
-    guard let drag else { return own }
-    return drag.dragOnly.data(own, at: position)
+    return dragOnly.data(currentBoard.targets[position].data, at: position)
   }
 
   /// Bytes of data rules hold on the board's targets beyond what it was made with: what
   /// they stored, and the current drag's own keys.
-  public var storedDataBytes: Int { currentBoard.storedDataBytes + (drag?.dragOnly.bytes ?? 0) }
+  public var storedDataBytes: Int { currentBoard.storedDataBytes + dragOnly.bytes }
 
   /// What the drag set `key` of a target to: nil when it set nothing there, `.some(nil)`
   /// when it hid the key.
   public func dragOnlyValue(_ key: String, of target: TargetID) -> JSONValue?? {
     guard let position = currentBoard.position(of: target) else { return nil }
-    return drag?.dragOnly.value(key, at: position)
+    return dragOnly.value(key, at: position)
   }
 
   /// Forgets the drag's own keys: the drag is over.
   func endDragOnlyData() {
-    guard drag?.dragOnly.changeCount ?? 0 > 0 else { return }
-    drag?.dragOnly = DragOnlyData()
+    guard dragOnly.changeCount > 0 else { return }
+    dragOnly = DragOnlyData()
     version.advance()
   }
 }

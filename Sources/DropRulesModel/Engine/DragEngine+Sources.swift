@@ -25,6 +25,9 @@ extension DragEngine {
     isOutside = false
     allowedBits = DragOperation.bits(request.allowedOperations)
     recorder.reset()
+    // Nothing of the last drag's own reaches this one.
+    dragOnly = DragOnlyData()
+    currentLacksPerformDrop = nil
     recorder.record(.step(.begin(allItems)))
 
     // A rule whose canDrag raised refuses the rest of its items without being asked

@@ -64,7 +64,7 @@ extension DragEngine {
     guard let current = state.current else { return finish(.cancelled, reason: .noTarget) }
     let target = currentBoard.targets[current].id
     guard let operation = state.proposal.operation else {
-      if let type = state.currentLacksPerformDrop {
+      if let type = currentLacksPerformDrop {
         return finish(.cancelled, reason: .noPerformDrop(target: target, targetType: type))
       }
       return finish(.cancelled, reason: .proposal(state.proposal, target: target))
@@ -178,13 +178,13 @@ extension DragEngine {
     drag?.proposedIndex = nil
     // A rule without performDrop could honour no drop: its proposals are not shown.
     let performs = ruleOfTarget[target].flatMap { ruleDescriptions[$0]?.handlers.contains(.performDrop) } ?? false
-    drag?.currentLacksPerformDrop = performs ? nil : currentBoard.targets[target].type
+    currentLacksPerformDrop = performs ? nil : currentBoard.targets[target].type
     invoke(.dropEntered, on: target)
   }
 
   func exit(_ target: Int, outcome: DropOutcome? = nil) {
     drag?.current = nil
-    drag?.currentLacksPerformDrop = nil
+    currentLacksPerformDrop = nil
     invoke(.dropExited, on: target, outcome: outcome)
   }
 
@@ -222,7 +222,7 @@ extension DragEngine {
       report(diagnostic)
     }
     // A proposal no drop could honour is not shown: the drop would fail.
-    if let operation = proposal.operation, let type = drag?.currentLacksPerformDrop {
+    if let operation = proposal.operation, let type = currentLacksPerformDrop {
       let downgrade = Downgrade(
         from: operation, to: .forbidden, allowed: drag?.request.allowedOperations ?? [], noPerformDrop: type)
       return record(.forbidden, downgrade: downgrade, searched: searched)
@@ -261,6 +261,7 @@ extension DragEngine {
     }
     // The settled board the last dropExited reads has no drag-only key.
     endDragOnlyData()
+    currentLacksPerformDrop = nil
     drag?.isReadOnly = true
     if let current = drag?.current { exit(current, outcome: outcome) }
     recorder.record(.outcome(outcome, reason))
@@ -296,7 +297,7 @@ extension DragEngine {
     let id = currentBoard.targets[position].id
     // Each call is atomic: what a call that fails staged is rolled back here.
     let staged = drag?.undo.count ?? 0
-    let stagedForDrag = drag?.dragOnly.changeCount ?? 0
+    let stagedForDrag = dragOnly.changeCount
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     let result = rules.call(handler, of: rule, target: id, position: position, context: context)
     if case .notImplemented = result { return result }
@@ -326,8 +327,8 @@ extension DragEngine {
   /// `stagedForDrag` drag-only changes; returns whether it had staged anything.
   private func rollBackCall(staged: Int, stagedForDrag: Int) -> Bool {
     var rolledBack = false
-    if let count = drag?.dragOnly.changeCount, count > stagedForDrag {
-      drag?.dragOnly.rollBack(to: stagedForDrag)
+    if dragOnly.changeCount > stagedForDrag {
+      dragOnly.rollBack(to: stagedForDrag)
       version.advance()
       rolledBack = true
     }

@@ -38,6 +38,13 @@ public final class DragEngine {
   /// step checks a proposal without hashing.
   @exclusivity(unchecked) var allowedBits: UInt8 = 0
   @exclusivity(unchecked) var recorder = TraceRecorder()
+  /// What handlers of the current drag set with `target:setForDrag`: read over the
+  /// targets' data, never committed; empty between drags. Kept here, not in the drag
+  /// state, so that every handler call reads its count without copying that state.
+  @exclusivity(unchecked) var dragOnly = DragOnlyData()
+  /// The target type of the current target when its rule has no `performDrop`: its
+  /// move or copy proposals become `forbidden`, since no drop there can be performed.
+  @exclusivity(unchecked) var currentLacksPerformDrop: String?
   private var copyCounter = 0
 
   /// Every diagnostic since the engine was made.
@@ -135,8 +142,8 @@ public final class DragEngine {
     drag?.undo.append(contentsOf: undo)
     // The last write wins for reads: a key a rule stores for good is no longer hidden
     // behind what the drag set for itself (`setForDrag`).
-    if drag?.dragOnly.changeCount ?? 0 > 0 {
-      for case .data(let position, let key, _) in undo { drag?.dragOnly.forget(key, at: position) }
+    if dragOnly.changeCount > 0 {
+      for case .data(let position, let key, _) in undo { dragOnly.forget(key, at: position) }
     }
     return touched
   }

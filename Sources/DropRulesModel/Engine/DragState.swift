@@ -37,18 +37,12 @@ struct DragState {
   var takenOutside: [ItemID]?
   /// Undo records of every change staged in this drag, in order.
   var undo: [Board.Undo] = []
-  /// What handlers set with `target:setForDrag`: read over the targets' data, never
-  /// committed.
-  var dragOnly = DragOnlyData()
   var pointer: Point?
   /// The target that was entered and not yet exited.
   var current: Int?
   /// Whether the last pointer step hit-tested the whole board (an `at` step), so that a
   /// move within a target nothing overlaps can keep the result.
   var lastStepSearchedEverything = false
-  /// The target type of the current target when its rule has no `performDrop`: its
-  /// move or copy proposals become `forbidden`, since no drop there can be performed.
-  var currentLacksPerformDrop: String?
   /// What `dropUpdated` last proposed for the current entry, before negotiation.
   var entryProposal: Proposal?
   /// The index `dropUpdated` named with a table proposal, for `performDrop`.
