@@ -106,8 +106,16 @@ function Expectation:toRaise(pattern)
   end
   local ok, raised = pcall(self.actual)
   local message = not ok and tostring(raised) or nil
-  local matches = not ok and (pattern == nil or message:find(pattern, 1, true) ~= nil
-    or select(2, pcall(string.find, message, pattern)) ~= nil)
+  local matches = false
+  if not ok then
+    if pattern == nil or message:find(pattern, 1, true) ~= nil then
+      matches = true
+    else
+      -- A malformed pattern ("[") matches nothing: pcall's own error is no match.
+      local valid, found = pcall(string.find, message, pattern)
+      matches = valid and found ~= nil
+    end
+  end
   local wanted = pattern and "an error matching " .. show(pattern) or "an error"
   check(self, matches,
     ok and "expected " .. wanted .. ", but the function returned" or "expected " .. wanted .. ", got " .. show(message),

@@ -153,6 +153,37 @@ struct ItemDataTests {
     #expect(host.diagnostics.isEmpty, "\(host.diagnostics)")
   }
 
+  @Test(
+    "encodeJSON answers, never raises, for what the host refuses: depth, shared subtables, invalid UTF-8, equal keys")
+  func encodeJSONAttacks() throws {
+    let host = try makeHost(
+      rules: #"""
+        local enc = droprules.encodeJSON
+        local function nest(n) local t = {} for _ = 1, n do t = { t } end return t end
+        local function dag(n) local t = { 1 } for _ = 1, n do t = { t, t } end return t end
+        return { box = {
+          dropUpdated = function()
+            print(pcall(enc, nest(40)))
+            print(pcall(enc, dag(40)))
+            print(pcall(enc, { s = "\xff\xfe" }))
+            print(pcall(enc, { ["\u{e9}"] = 1, ["e\u{301}"] = 2 }))
+            local s = string.rep("y", 65536) local a = {} for i = 1, 200 do a[i] = s end
+            local b = {} for i = 1, 200 do b[i] = a end
+            print(pcall(enc, b))
+            return "forbidden"
+          end,
+        } }
+        """#, targets: row(["a"]), items: [], directory: directory)
+    try host.beginDrag(DragRequest(items: [.external(card("x"))]))
+    _ = try host.moveOver("a")
+    try host.cancel()
+    let lines = host.printedLines
+    #expect(lines.count == 5, "\(lines)")
+    #expect(lines.allSatisfy { $0.hasPrefix("true\tnil\tdroprules.encodeJSON: ") }, "\(lines)")
+    #expect(lines[2].contains("not valid UTF-8"))
+    #expect(host.diagnostics.isEmpty, "\(host.diagnostics)")
+  }
+
   @Test("canDrag(item, source, info) sees the board, the modifiers and every item gathered; the info then ends")
   func canDragSeesTheDrag() throws {
     let host = try makeHost(

@@ -243,15 +243,17 @@ function Target.setForDrag(target, key, value)
 end
 
 -- Whether a table is reachable from itself (a cycle): JSON cannot hold it. A table met
--- twice on different paths is fine; it is written twice.
-local function containsItself(value, onPath)
-  if type(value) ~= "table" then return false end
+-- twice on different paths is fine; it is written twice. Each table is walked once
+-- (`done`), so a table shared by many paths costs one walk, not one per path.
+local function containsItself(value, onPath, done)
+  if type(value) ~= "table" or done[value] then return false end
   if onPath[value] then return true end
   onPath[value] = true
   for _, element in next, value do
-    if containsItself(element, onPath) then return true end
+    if containsItself(element, onPath, done) then return true end
   end
   onPath[value] = nil
+  done[value] = true
   return false
 end
 
@@ -500,10 +502,18 @@ api.droprules = {
   decodeJSON = host.decodeJSON,
   encodeJSON = function(value)
     value = thaw(value)
-    if containsItself(value, {}) then
+    if containsItself(value, {}, {}) then
       return nil, "droprules.encodeJSON: the value contains itself, which JSON cannot hold"
     end
-    return host.encodeJSON(value)
+    if not isText(value, {}) then
+      return nil, "droprules.encodeJSON: the value holds text that is not valid UTF-8, which JSON cannot hold"
+    end
+    -- What the host refuses on the way (nesting, size, keys equal as text) is an answer,
+    -- not an error; a spent budget or memory cap still stops the handler.
+    local ok, text, message = pcall(host.encodeJSON, value)
+    if not ok then return nil, "droprules.encodeJSON: " .. tostring(text) end
+    if text == nil then return nil, message end
+    return text
   end,
 }
 
