@@ -109,6 +109,15 @@ extension RuleFileState {
         guard cost <= runtime.memoryAvailable else {
           return [.nil, .string("item:copy: \(runtime.memoryLimitMessage) (the copies of a drag count until it ends)")]
         }
+        // Its data is a copy of the original's, held by the board under its data cap.
+        guard Board.dataBytes(of: copy) <= boardDataAvailable else {
+          return [
+            .nil,
+            .string(
+              "item:copy: the board's data cap of \(runtime.limits.maxMemory) bytes is full (a copy holds a copy of "
+                + "its item's data; all rule files together; raise it with --max-memory)"),
+          ]
+        }
         copy.id = engine.freshCopyID(of: copy.id)
         let result = staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
           try board.addDetached(copy)

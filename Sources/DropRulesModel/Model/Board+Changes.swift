@@ -15,11 +15,13 @@ extension Board {
     case detached(ItemID)
   }
 
-  /// Registers a detached item (an external one, or a fresh copy).
+  /// Registers a detached item (an external one, or a fresh copy). Its data counts as
+  /// the board's: a thousand copies of an item hold a thousand copies of its data.
   @discardableResult
   public mutating func addDetached(_ item: DragItem) throws(BoardError) -> [Undo] {
     guard itemsByID[item.id] == nil else { throw .duplicateItem(item.id) }
     itemsByID[item.id] = item
+    accountData(of: item, adding: true)
     return [.detached(item.id)]
   }
 
@@ -72,7 +74,8 @@ extension Board {
       case .itemData(let item, let key, let value):
         accountData(key, from: itemsByID[item]?.data[key], to: value)
         itemsByID[item]?.data[key] = value
-      case .detached(let item): itemsByID[item] = nil
+      case .detached(let item):
+        if let removed = itemsByID.removeValue(forKey: item) { accountData(of: removed, adding: false) }
       }
     }
   }
@@ -117,7 +120,9 @@ extension Board {
     for record in records {
       switch record {
       case .detached(let item), .container(let item, _):
-        if containers[item] == nil { itemsByID[item] = nil }
+        if containers[item] == nil, let removed = itemsByID.removeValue(forKey: item) {
+          accountData(of: removed, adding: false)
+        }
       case .inserted, .removed, .data, .itemData: break
       }
     }

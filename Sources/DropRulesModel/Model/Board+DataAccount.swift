@@ -34,6 +34,18 @@ extension Board {
     dataAccount = DataAccount(bytes: total, baseline: total)
   }
 
+  /// Counts an item's whole data in (an item joined the board) or out (it left).
+  mutating func accountData(of item: DragItem, adding: Bool) {
+    guard !item.data.isEmpty else { return }
+    let bytes = Self.dataBytes(of: item)
+    dataAccount.bytes += adding ? bytes : -bytes
+  }
+
+  /// The bytes of an item's own data, as the board's data cap counts them.
+  public static func dataBytes(of item: DragItem) -> Int {
+    item.data.reduce(0) { $0 + bytes(of: $1.key, $1.value) }
+  }
+
   /// Records that `key` of a target's data went from `old` to `new`.
   mutating func accountData(_ key: String, from old: JSONValue?, to new: JSONValue?) {
     dataAccount.bytes += Self.bytes(of: key, new) - Self.bytes(of: key, old)

@@ -184,6 +184,34 @@ struct ItemDataTests {
     #expect(host.diagnostics.isEmpty, "\(host.diagnostics)")
   }
 
+  @Test("copies hold copies of their item's data under the board's data cap: a loop of copies is refused, not 2 GB")
+  func copiesCountTheirData() throws {
+    let blob = JSONValue.string(String(repeating: "x", count: 1 << 20))
+    let host = try makeHost(
+      rules: """
+        return { box = {
+          dropUpdated = function() return "copy" end,
+          performDrop = function(info, box)
+            local copies = {}
+            for _ = 1, 2000 do
+              local ok, copy = pcall(info.items[1].copy, info.items[1])
+              if not ok then print(#copies, copy:match("data cap") ~= nil) break end
+              copies[#copies + 1] = copy
+            end
+            box:insert(copies)
+            return true
+          end,
+        } }
+        """, targets: row(["a", "b"], items: ["a": ["x"]]), items: [card("x", ["blob": blob])],
+      directory: directory, limits: LuaLimits(maxMemory: 4 * 1024 * 1024))
+    try host.beginDrag(DragRequest(items: [.board("x")]))
+    _ = try host.moveOver("b")
+    #expect(try host.drop() == .performed)
+    #expect(host.printedLines == ["3\ttrue"], "\(host.printedLines)")
+    #expect(host.board.items(in: "b").count == 3)
+    #expect(host.memoryInUse < 16 * 1024 * 1024)
+  }
+
   @Test("canDrag(item, source, info) sees the board, the modifiers and every item gathered; the info then ends")
   func canDragSeesTheDrag() throws {
     let host = try makeHost(
