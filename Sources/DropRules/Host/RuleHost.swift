@@ -72,6 +72,15 @@ public final class RuleHost {
     set { files.lineObserver = newValue }
   }
 
+  /// Folders (real paths) the rule files loaded from now on must lie in, links
+  /// resolved, checked on each file once it is open, so that a link swapped after a
+  /// check of its path cannot lead a load outside; nil (the default) for anywhere.
+  /// Scenarios set it to their folder and the user's `--rules` paths.
+  public var ruleFileRoots: [String]? {
+    get { files.ruleFileRoots }
+    set { files.ruleFileRoots = newValue }
+  }
+
   /// Replaces the board between drags; during a drag this throws ``DragError/dragInProgress``.
   public func replaceBoard(_ board: Board) throws(DragError) { try engine.replaceBoard(board) }
 

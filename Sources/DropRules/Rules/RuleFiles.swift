@@ -34,6 +34,9 @@ final class RuleFiles: RuleCalling {
   }
   /// Bytes held outside the host that count against each state's cap (see
   /// ``RuleHost/memoryHeldElsewhere``).
+  /// Where rule files may lie (real paths), checked on each file as it is opened; nil
+  /// for anywhere.
+  var ruleFileRoots: [String]?
   var memoryHeldElsewhere = 0 {
     didSet { for state in states { state.runtime.sharedAccountBytes = memoryHeldElsewhere } }
   }
@@ -61,6 +64,7 @@ final class RuleFiles: RuleCalling {
         continue
       }
       state.engine = engine
+      state.sourceFiles.confinement = ruleFileRoots
       state.runtime.lineObserver = lineObserver
       state.runtime.sharedAccountBytes = memoryHeldElsewhere
       let (fileRules, fileProblems, fileAccepted) = state.load(path: path)

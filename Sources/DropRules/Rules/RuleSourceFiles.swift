@@ -7,6 +7,8 @@ import Foundation
 package final class RuleSourceFiles {
   /// The folders `require` may load modules from, resolved.
   package private(set) var moduleDirectories: [String] = []
+  /// The folders (real paths) rule files must lie in once opened; nil for anywhere.
+  package var confinement: [String]?
 
   /// The largest rule file or module droprules reads: larger Lua is generated data, read
   /// whole and compiled before any limit could stop it.
@@ -23,8 +25,15 @@ package final class RuleSourceFiles {
     atPath path: String, into runtime: LuaRuntime, environment: LuaReference?
   ) throws(LuaError) -> LuaReference {
     if let problem = Self.sizeProblem(atPath: path) { throw LuaError(kind: .refused, message: problem, file: path) }
-    guard let contents = FileContents.bytes(atPath: path, maximumBytes: Self.maximumSourceBytes) else {
-      throw LuaError(kind: .refused, message: "cannot read the file", file: path)
+    let contents: Data
+    switch FileContents.bytes(atPath: path, maximumBytes: Self.maximumSourceBytes, confinedTo: confinement) {
+    case .success(let bytes): contents = bytes
+    case .failure(.unreadable): throw LuaError(kind: .refused, message: "cannot read the file", file: path)
+    case .failure(.outside(let real)):
+      throw LuaError(
+        kind: .refused,
+        message: "the file opened lies at \(real), outside the folders rule files may come from; not loaded",
+        file: path)
     }
     if let problem = Self.sizeProblem(ofBytes: contents.count) {
       throw LuaError(kind: .refused, message: problem, file: path)
@@ -52,7 +61,11 @@ package final class RuleSourceFiles {
       if let problem = Self.sizeProblem(atPath: resolved) {
         throw LuaHostError("require: '\(candidate.path)': \(problem)")
       }
-      guard let contents = FileContents.bytes(atPath: resolved, maximumBytes: Self.maximumSourceBytes) else { continue }
+      // Checked again once open: a link swapped after the check above leads nowhere else.
+      guard
+        case .success(let contents) = FileContents.bytes(
+          atPath: resolved, maximumBytes: Self.maximumSourceBytes, confinedTo: [directory])
+      else { continue }
       if let problem = Self.sizeProblem(ofBytes: contents.count) {
         throw LuaHostError("require: '\(candidate.path)': \(problem)")
       }

@@ -21,7 +21,7 @@ extension DragEngine {
     let ownLimit = [OperationLimit(source: nil, operations: request.allowedOperations)]
     drag = DragState(
       request: request, itemIDs: allItems, requestedOperations: request.allowedOperations,
-      boardOperations: request.allowedOperations, boardLimits: ownLimit, limits: ownLimit, undo: undo)
+      boardOperations: request.allowedOperations, boardLimits: ownLimit, limits: ownLimit, undo: UndoLog(undo))
     isOutside = false
     allowedBits = DragOperation.bits(request.allowedOperations)
     recorder.reset()
@@ -183,11 +183,11 @@ extension DragEngine {
       drag?.isReadOnly = false
       drag?.onlyWritableTarget = source
       drag?.protectsSources = operation == .copy
-      drag?.undo = []
+      drag?.undo = UndoLog()
       let result = invoke(
         .dragEnded, on: position, operation: operation, outcome: outcome, destination: destination)
-      let undo = drag?.undo ?? []
-      drag?.undo = []
+      let undo = drag?.undo.records ?? []
+      drag?.undo = UndoLog()
       drag?.isReadOnly = true
       drag?.onlyWritableTarget = nil
       drag?.protectsSources = false

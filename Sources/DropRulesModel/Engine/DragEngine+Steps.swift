@@ -85,8 +85,8 @@ extension DragEngine {
     case .returned(let value): return finish(.failed, reason: .performDropReturned(target: target, value: value))
     case .failed: return finish(.failed, reason: .performDropRaised(target: target))
     }
-    let undo = drag?.undo ?? []
-    drag?.undo = []
+    let undo = drag?.undo.records ?? []
+    drag?.undo = UndoLog()
     currentBoard.pruneDetached(among: undo)
     return finish(.performed, operation: operation, destination: current)
   }
@@ -256,8 +256,8 @@ extension DragEngine {
     _ outcome: DropOutcome, reason: OutcomeReason? = nil, operation: DragOperation? = nil, destination: Int? = nil
   ) -> DropOutcome {
     if let undo = drag?.undo, !undo.isEmpty {
-      currentBoard.undo(undo)
-      drag?.undo = []
+      currentBoard.undo(undo.records)
+      drag?.undo = UndoLog()
     }
     // The settled board the last dropExited reads has no drag-only key.
     endDragOnlyData()
@@ -311,7 +311,11 @@ extension DragEngine {
     }
     switch result {
     case .notImplemented: break
-    case .returned(let value): recorder.record(.call(handler, id, item: item, value))
+    case .returned(let value):
+      recorder.record(.call(handler, id, item: item, value))
+      // What the call staged stays; of its undo records, only those a rollback can need.
+      if let count = drag?.undo.count, count > staged { drag?.undo.endCall(from: staged) }
+      if dragOnly.changeCount > stagedForDrag { dragOnly.endCall(from: stagedForDrag) }
     case .failed(var diagnostic):
       recorder.record(.call(handler, id, item: item, nil))
       // A failed performDrop rolls back the whole drag; a failed preview only its own call.
@@ -332,9 +336,10 @@ extension DragEngine {
       version.advance()
       rolledBack = true
     }
-    guard let undo = drag?.undo, undo.count > staged else { return rolledBack }
-    currentBoard.undo(Array(undo[staged...]))
-    drag?.undo.removeSubrange(staged...)
+    guard let count = drag?.undo.count, count > staged, let records = drag?.undo.takeCall(from: staged) else {
+      return rolledBack
+    }
+    currentBoard.undo(records)
     return true
   }
 

@@ -68,7 +68,7 @@ public final class DragEngine {
   public var board: Board {
     guard let drag, !drag.undo.isEmpty else { return currentBoard }
     var committed = currentBoard
-    committed.undo(drag.undo)
+    committed.undo(drag.undo.records)
     return committed
   }
 
@@ -139,7 +139,7 @@ public final class DragEngine {
       currentBoard.undo(undo)
       throw .copyTakesFromSource(item: taken.item, source: taken.source)
     }
-    drag?.undo.append(contentsOf: undo)
+    drag?.undo.append(undo)
     // The last write wins for reads: a key a rule stores for good is no longer hidden
     // behind what the drag set for itself (`setForDrag`).
     if dragOnly.changeCount > 0 {

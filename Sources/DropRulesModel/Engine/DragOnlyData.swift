@@ -10,7 +10,17 @@ struct DragOnlyData {
   /// own key for the rest of the drag.
   private(set) var values: [Int: [String: JSONValue?]] = [:]
   /// How to undo each change, in order: the target, the key, and what it was before.
+  /// As with ``UndoLog``, only a key's first record in the drag and its first in the
+  /// current call can be replayed, so no other is kept: rewriting a key on every step
+  /// holds one old value, not one a step.
   private var undoRecords: [(position: Int, key: String, old: JSONValue??)] = []
+  private var keysOfEarlierCalls: Set<Key> = []
+  private var keysOfThisCall: Set<Key> = []
+
+  private struct Key: Hashable {
+    var position: Int
+    var key: String
+  }
   /// Bytes of the values held, counted as target data is (``Board/bytes(of:_:)``).
   private(set) var bytes = 0
 
@@ -20,21 +30,40 @@ struct DragOnlyData {
   /// Sets `key` on the target at `position` for the rest of the drag; nil hides the
   /// target's own value.
   mutating func set(_ key: String, to value: JSONValue?, on position: Int) {
-    let old = values[position]?[key]
-    undoRecords.append((position, key, old))
+    record(key, at: position)
     write(key, .some(value), on: position)
   }
 
   /// Drops the drag's own value of `key` on the target at `position`, if it has one: the
   /// target's own data shows through again.
   mutating func forget(_ key: String, at position: Int) {
-    guard let old = values[position]?[key] else { return }
-    undoRecords.append((position, key, old))
+    guard values[position]?[key] != nil else { return }
+    record(key, at: position)
     write(key, nil, on: position)
+  }
+
+  /// Keeps what `key` holds now for undoing, unless this call kept it already.
+  private mutating func record(_ key: String, at position: Int) {
+    guard keysOfThisCall.insert(Key(position: position, key: key)).inserted else { return }
+    undoRecords.append((position, key, values[position]?[key]))
+  }
+
+  /// A call whose changes began at `start` returned: its records of keys an earlier call
+  /// recorded are no longer needed.
+  mutating func endCall(from start: Int) {
+    defer {
+      keysOfEarlierCalls.formUnion(keysOfThisCall)
+      keysOfThisCall = []
+    }
+    guard !keysOfEarlierCalls.isEmpty, undoRecords.count > start else { return }
+    let call = undoRecords[start...]
+    undoRecords.removeSubrange(start...)
+    undoRecords += call.filter { !keysOfEarlierCalls.contains(Key(position: $0.position, key: $0.key)) }
   }
 
   /// Undoes the changes made after the first `count`.
   mutating func rollBack(to count: Int) {
+    keysOfThisCall = []
     while undoRecords.count > count, let record = undoRecords.popLast() {
       write(record.key, record.old, on: record.position)
     }

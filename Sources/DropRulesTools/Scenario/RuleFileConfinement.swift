@@ -28,13 +28,20 @@ struct RuleFileConfinement: Sendable {
   func check(_ paths: [String], namedBy file: String?) throws(RuleFileRefusal) {
     let folder = file.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
     let ownRoot = folder.flatMap(Self.realPath)
-    let roots = ([ownRoot] + trustedRoots.map(Self.realPath)).compactMap { $0 }
+    let roots = self.roots(namedBy: file)
     for path in paths {
       let real = Self.realPath(path)
       guard let real, roots.contains(where: { Self.path(real, isWithin: $0) }) else {
         throw RuleFileRefusal(file: file ?? "scenario", path: path, realPath: real, folder: ownRoot ?? folder)
       }
     }
+  }
+
+  /// The real paths rule files named by `file` may lie in: its folder's and the trusted
+  /// roots'. A trusted root that is a file is its own root.
+  func roots(namedBy file: String?) -> [String] {
+    let folder = file.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
+    return ([folder.flatMap(Self.realPath)] + trustedRoots.map(Self.realPath)).compactMap { $0 }
   }
 
   /// `path` with every link, `.` and `..` resolved; nil when it does not resolve.

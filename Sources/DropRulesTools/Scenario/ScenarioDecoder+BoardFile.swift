@@ -21,8 +21,19 @@ extension ScenarioDecoder {
         "board file '\(path)' (it leads to \(real)) is outside \(folder), the folder of the file that names it; "
           + "keep board files in that folder or below")
     }
-    guard let data = FileContents.bytes(atPath: resolved, maximumBytes: Self.maximumFileSize) else {
+    // Checked again on the file once open: a link swapped after the check above is refused.
+    let data: Data
+    switch FileContents.bytes(
+      atPath: resolved, maximumBytes: Self.maximumFileSize, confinedTo: RealPath.of(baseDirectory).map { [$0] })
+    {
+    case .success(let bytes): data = bytes
+    case .failure(.unreadable):
       throw error(at: location, "cannot read board file '\(path)' (a regular file is expected)")
+    case .failure(.outside(let opened)):
+      throw error(
+        at: location,
+        "board file '\(path)' (it leads to \(opened)) is outside the folder of the file that names it; keep "
+          + "board files in that folder or below")
     }
     guard data.count <= Self.maximumFileSize else {
       throw ScenarioError(file: resolved, path: "", message: "the file is over 16 MiB; boards are limited to 16 MiB")

@@ -76,13 +76,16 @@ public struct ScenarioRunner {
   /// The scenario's own rule files must lie in its file's folder tree or under a
   /// trusted root; `extraRules`, named by the user, are trusted as they are.
   public func makeHost(for scenario: Scenario, extraRules: [String] = []) throws(ScenarioRunError) -> RuleHost {
+    let confinement = RuleFileConfinement(trustedRoots: trustedRuleRoots)
     do {
-      try RuleFileConfinement(trustedRoots: trustedRuleRoots).check(scenario.rules, namedBy: scenario.file)
+      try confinement.check(scenario.rules, namedBy: scenario.file)
     } catch {
       throw .refusedRuleFile(error)
     }
     let host: RuleHost
     do { host = try RuleHost(limits: limits) } catch { throw .lua(error) }
+    // Checked again on each file once open: a link swapped after the check is refused.
+    host.ruleFileRoots = confinement.roots(namedBy: scenario.file)
     host.lineObserver = lineObserver
     do {
       for type in scenario.types { try host.declareType(type.id, conformsTo: type.conformsTo) }

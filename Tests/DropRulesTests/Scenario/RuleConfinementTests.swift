@@ -95,4 +95,40 @@ extension RuleConfinementTests {
     let runner = ScenarioRunner(trustedRuleRoots: [outside])
     _ = try runner.run(scenario, extraRules: [(outside as NSString).appendingPathComponent("crate.lua")])
   }
+
+  @Test(
+    "the check is of the file once open: a link that leads out when it is opened is refused, whatever its path said")
+  func checkedOnceOpen() throws {
+    let project = try #require(RealPath.of(directory.url.appendingPathComponent("project").path))
+    let link = directory.url.appendingPathComponent("project/swapped.lua").path
+    // As if swapped after a check of its path: it leads outside when opened.
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: directory.url.appendingPathComponent("secret.lua").path)
+    #expect(FileContents.bytes(atPath: link, maximumBytes: 100, confinedTo: [project]).failureReason == "outside")
+    #expect(FileContents.bytes(atPath: link, maximumBytes: 100, confinedTo: nil).failureReason == nil)
+    let host = try RuleHost()
+    host.ruleFileRoots = [project]
+    let problems = host.loadRulesCollectingProblems(atPaths: [link])
+    #expect(problems.map(\.message).contains { $0.contains("outside the folders rule files may come from") })
+    #expect(!problems.map(\.message).joined().contains("SECRET_CONTENT"))
+    // A board file too.
+    let boardLink = directory.url.appendingPathComponent("project/swapped.board.json").path
+    try "{\"targets\": []}".write(
+      toFile: directory.url.appendingPathComponent("outside.board.json").path, atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: boardLink, withDestinationPath: directory.url.appendingPathComponent("outside.board.json").path)
+    #expect(
+      FileContents.bytes(atPath: boardLink, maximumBytes: 100, confinedTo: [project]).failureReason == "outside")
+  }
+}
+
+extension Result where Failure == FileContents.ReadFailure {
+  /// `outside`, `unreadable`, or nil for a read that succeeded.
+  fileprivate var failureReason: String? {
+    switch self {
+    case .success: nil
+    case .failure(.unreadable): "unreadable"
+    case .failure(.outside): "outside"
+    }
+  }
 }
