@@ -19,10 +19,22 @@ extension RuleFileState {
           sequence: numbers, fields: ["x": numbers[0], "y": numbers[1], "width": numbers[2], "height": numbers[3]])
         return [.string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil]
       },
+      // As handlers see it: staged data, then the drag's own keys (setForDrag). With
+      // `onlySmall`, false for data too large to read whole: it is read a key at a time.
       "targetData": lua.function { [unowned self] arguments in
-        // As handlers see it: staged data, then the drag's own keys (setForDrag).
         guard let data = engine?.data(of: arguments.first?.stringValue ?? "") else { return [] }
+        if arguments.count > 1, arguments[1].isTruthy, !Self.isSmall(data) { return [.boolean(false)] }
         return [LuaValue(json: .object(data))]
+      },
+      // One key of a target's data, as handlers see it: found, value; nothing once the
+      // target is gone.
+      "targetDataValue": lua.function { [unowned self] arguments in
+        let id = arguments.first?.stringValue ?? ""
+        guard let engine, engine.currentBoard.target(id) != nil else { return [] }
+        guard let value = engine.dataValue(arguments.count > 1 ? arguments[1].stringValue ?? "" : "", of: id) else {
+          return [.boolean(false)]
+        }
+        return [.boolean(true), LuaValue(json: value)]
       },
       "targetItems": lua.function { [unowned self] arguments in
         guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
@@ -41,7 +53,15 @@ extension RuleFileState {
       },
       "itemJSON": lua.function { [unowned self] arguments in
         guard let item = board?.item(arguments.first?.stringValue ?? "") else { return [] }
+        if arguments.count > 1, arguments[1].isTruthy, !Self.isSmall(item.data) { return [.boolean(false)] }
         return [LuaValue(json: .object(item.data))]
+      },
+      "itemDataValue": lua.function { [unowned self] arguments in
+        guard let item = board?.item(arguments.first?.stringValue ?? "") else { return [] }
+        guard let value = item.data[arguments.count > 1 ? arguments[1].stringValue ?? "" : ""] else {
+          return [.boolean(false)]
+        }
+        return [.boolean(true), LuaValue(json: value)]
       },
       "setItemData": lua.function { [unowned self] arguments in
         let item = arguments.first?.stringValue ?? ""
@@ -334,6 +354,18 @@ extension RuleFileState {
     case .table(let table): table.sequence.compactMap(\.stringValue).map { TypeIdentifier($0) }
     default: []
     }
+  }
+
+  /// Whether data is small enough to read whole at the first read of a key: reading
+  /// data another file made large must cost the key read, not the whole of it.
+  static func isSmall(_ data: [String: JSONValue]) -> Bool {
+    guard data.count <= 64 else { return false }
+    var bytes = 0
+    for (key, value) in data {
+      bytes += Board.bytes(of: key, value)
+      if bytes > 16 * 1024 { return false }
+    }
+    return true
   }
 
   /// What one copy is charged besides its id: the item's entry in the board's index.

@@ -19,6 +19,14 @@ extension DragEngine {
     return dragOnly.data(currentBoard.targets[position].data, at: position)
   }
 
+  /// One key of a target's data as handlers read it: the drag's own value, else the
+  /// target's.
+  public func dataValue(_ key: String, of target: TargetID) -> JSONValue? {
+    guard let position = currentBoard.position(of: target) else { return nil }
+    if let forDrag = dragOnly.value(key, at: position) { return forDrag }
+    return currentBoard.targets[position].data[key]
+  }
+
   /// Bytes of data rules hold on the board's targets beyond what it was made with: what
   /// they stored, and the current drag's own keys.
   public var storedDataBytes: Int { currentBoard.storedDataBytes + dragOnly.bytes }

@@ -27,9 +27,10 @@ extension RuleHost {
 
 /// A host with several rule files loaded in order, on a row of targets.
 func makeHost(
-  files: [(name: String, source: String)], targets: [DropTarget], items: [DragItem], directory: TemporaryDirectory
+  files: [(name: String, source: String)], targets: [DropTarget], items: [DragItem], directory: TemporaryDirectory,
+  limits: LuaLimits = LuaLimits()
 ) throws -> RuleHost {
-  let host = try RuleHost()
+  let host = try RuleHost(limits: limits)
   try host.loadRules(atPaths: try files.map { try directory.write($0.name, $0.source) })
   try host.replaceBoard(Board(targets: targets, items: items))
   return host

@@ -54,6 +54,61 @@ local function checked(value, message)
   return value
 end
 
+-- A key of a lazily read data view's store under which the whole data is kept once
+-- something walks it.
+local wholeData = {}
+
+-- Keeps `value` under `key` of `store`, a table the host empties when the board's data
+-- changes: listed in `readings` as it first holds something.
+local function remember(store, key, value)
+  if next(store) == nil then readings[#readings + 1] = store end
+  rawset(store, key, value)
+end
+
+-- A read-only view of a target's or an item's data whose keys are read from the host one
+-- at a time, each when first asked: reading `data.locked` costs that key, however large
+-- the rest of the data is (another rule file may have made it so). Walking it (`pairs`,
+-- `next`) reads it whole. `one(id, key)` gives found, value; `whole(id)` the whole table;
+-- either gives nil once the object has left the board. Like a data table read whole, a
+-- kept one is what the data was: once the data changed, what it had not read yet it
+-- cannot read any more, and it says so rather than answer from the data of now.
+local function lazyData(id, what, gone, one, whole, call)
+  local absent = {}
+  -- Emptied by the host when the data changes.
+  local current = {}
+  remember(current, 1, true)
+  local stale = what:match("^[%w.]+") .. " was read before the board changed; read it again"
+  local store = setmetatable({}, {
+    __index = function(store, key)
+      if type(key) ~= "string" or absent[key] then return nil end
+      if current[1] == nil then error(stale, 2) end
+      local found, value = one(id, key)
+      if found == nil then error(gone, 2) end
+      if not found then
+        absent[key] = true
+        return nil
+      end
+      if type(value) == "table" then value = freeze(value, what) end
+      rawset(store, key, value)
+      return value
+    end,
+  })
+  local function walk(walked, key)
+    local all = rawget(walked, wholeData)
+    if all == nil then
+      if current[1] == nil then error(stale, 3) end
+      all = whole(id)
+      if all == nil then error(gone, 3) end
+      for name, element in next, all do
+        if type(element) == "table" then all[name] = freeze(element, what) end
+      end
+      rawset(walked, wholeData, all)
+    end
+    return next(all, key)
+  end
+  return view(store, what, walk, call)
+end
+
 -- A method called with a dot (`info.itemProviders(types)`) gets its first argument as
 -- the object: say that, rather than complain about the argument. `shown` is how the
 -- rule reaches the method (`info:itemProviders`); `depth` counts the api.lua functions
@@ -115,12 +170,18 @@ local itemFields = {}
 local itemDataWhat = "item.data (read-only: change it with item:set)"
 local function payloadOf(_, item, typeID) return Item.data(item, typeID) end
 
+-- Small data (the usual: a few keys) is read whole, so that reading a key it lacks is
+-- one table lookup; large data, which another file may have made so, a key at a time.
 function itemFields.data(id)
-  local data = checked(host.itemJSON(id), "item '" .. id .. "' is no longer on the board")
-  for key, element in next, data do
-    if type(element) == "table" then data[key] = freeze(element, itemDataWhat) end
+  local small = checked(host.itemJSON(id, true), "item '" .. id .. "' is no longer on the board")
+  if small then
+    for key, element in next, small do
+      if type(element) == "table" then small[key] = freeze(element, itemDataWhat) end
+    end
+    return view(small, itemDataWhat, nil, payloadOf)
   end
-  return view(data, itemDataWhat, nil, payloadOf)
+  return lazyData(id, itemDataWhat, "item '" .. id .. "' is no longer on the board", host.itemDataValue,
+    host.itemJSON, payloadOf)
 end
 
 function itemFields.name(id)
@@ -297,8 +358,11 @@ function targetFields.frame(id, read) return fetchPlacement(id, read, "frame") e
 function targetFields.parent(id, read) return fetchPlacement(id, read, "parent") end
 
 function targetFields.data(id)
-  local data = checked(host.targetData(id), "target '" .. id .. "' is no longer on the board")
-  return freeze(data, "target.data (read-only: change it with target:set)")
+  local what = "target.data (read-only: change it with target:set)"
+  local small = checked(host.targetData(id, true), "target '" .. id .. "' is no longer on the board")
+  if small then return freeze(small, what) end
+  return lazyData(id, what, "target '" .. id .. "' is no longer on the board", host.targetDataValue,
+    host.targetData)
 end
 
 function targetFields.items(id)
