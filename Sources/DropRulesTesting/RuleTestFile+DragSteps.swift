@@ -7,7 +7,13 @@ extension RuleTestFile {
     switch kind {
     case "over":
       guard let id = values.first?.stringValue else { throw LuaHostError("drag:over expects a target id") }
-      return .over(id, index: values.count > 1 ? values[1].intValue : nil)
+      let index = values.count > 1 ? values[1] : .nil
+      // A step names a gap as a whole number, as a scenario file's does: 1.5 or NaN is refused, not dropped.
+      guard index.isNil || index.intValue != nil else {
+        let shown = index.doubleValue.map { String($0) } ?? index.typeName
+        throw LuaHostError("drag:over: index must be a whole number, got \(shown)")
+      }
+      return .over(id, index: index.intValue)
     case "at":
       guard values.count >= 2, let x = values[0].doubleValue, let y = values[1].doubleValue else {
         throw LuaHostError("drag:at expects two numbers")

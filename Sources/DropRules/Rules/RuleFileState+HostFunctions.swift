@@ -22,8 +22,12 @@ extension RuleFileState {
       // As handlers see it: staged data, then the drag's own keys (setForDrag). With
       // `onlySmall`, false for data too large to read whole: it is read a key at a time.
       "targetData": lua.function { [unowned self] arguments in
-        guard let data = engine?.data(of: arguments.first?.stringValue ?? "") else { return [] }
-        if arguments.count > 1, arguments[1].isTruthy, !Self.isSmall(data) { return [.boolean(false)] }
+        let id = arguments.first?.stringValue ?? ""
+        let onlySmall = arguments.count > 1 && arguments[1].isTruthy
+        // Counted before merging: merging 400,000 flooded keys is the cost to avoid.
+        if onlySmall, let keys = engine?.dataKeyCount(of: id), keys > Self.smallDataKeys { return [.boolean(false)] }
+        guard let data = engine?.data(of: id) else { return [] }
+        if onlySmall, !Self.isSmall(data) { return [.boolean(false)] }
         return [LuaValue(json: .object(data))]
       },
       // One key of a target's data, as handlers see it: found, value; nothing once the
@@ -359,7 +363,7 @@ extension RuleFileState {
   /// Whether data is small enough to read whole at the first read of a key: reading
   /// data another file made large must cost the key read, not the whole of it.
   static func isSmall(_ data: [String: JSONValue]) -> Bool {
-    guard data.count <= 64 else { return false }
+    guard data.count <= smallDataKeys else { return false }
     var bytes = 0
     for (key, value) in data {
       bytes += Board.bytes(of: key, value)
@@ -367,6 +371,9 @@ extension RuleFileState {
     }
     return true
   }
+
+  /// The most keys data read whole may have.
+  static let smallDataKeys = 64
 
   /// What one copy is charged besides its id: the item's entry in the board's index.
   static let bytesPerCopy = 160

@@ -19,6 +19,13 @@ extension DragEngine {
     return dragOnly.data(currentBoard.targets[position].data, at: position)
   }
 
+  /// At most how many keys a target's data has as handlers read it (its own and the
+  /// drag's, a key in both counted twice), without merging them.
+  public func dataKeyCount(of target: TargetID) -> Int? {
+    guard let position = currentBoard.position(of: target) else { return nil }
+    return currentBoard.targets[position].data.count + dragOnly.keyCount(at: position)
+  }
+
   /// One key of a target's data as handlers read it: the drag's own value, else the
   /// target's.
   public func dataValue(_ key: String, of target: TargetID) -> JSONValue? {

@@ -77,6 +77,9 @@ struct DragOnlyData {
     return merged
   }
 
+  /// How many keys the drag set on the target at `position`.
+  func keyCount(at position: Int) -> Int { values[position]?.count ?? 0 }
+
   /// What `key` on the target at `position` holds for the drag: nil when the drag set
   /// nothing there, `.some(nil)` when it hid the key.
   func value(_ key: String, at position: Int) -> JSONValue?? { values[position]?[key] }

@@ -11,6 +11,10 @@ extension ScenarioDecoder {
   /// from elsewhere could otherwise name any readable file, and a parse error quotes
   /// where it failed. Errors inside the file name the board file, with line and column.
   func decodeBoardFile(_ path: String, at location: String) throws(ScenarioError) -> Board {
+    // A NUL would end the path early in the file system: the file named is not the one read.
+    guard !path.contains("\0"), !path.isEmpty else {
+      throw error(at: location, "board file path must be a non-empty path without NUL characters")
+    }
     let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
     guard let real = RealPath.of(resolved) else {
       throw error(at: location, "board file '\(path)' not found (looked for \(resolved))")

@@ -138,4 +138,25 @@ struct SharedBoardTests {
     let result = try #require(RuleTestRunner().run(files: [file]).first)
     #expect(result.failures.first?.hasSuffix("drag:over: no target 'bb' on the board; did you mean b?") == true)
   }
+
+  @Test("a fractional or NaN index in drag:over is refused, and a board path with a NUL is refused")
+  func badIndexesAndPaths() throws {
+    let file = try directory.write(
+      "list_test.lua",
+      """
+      test("fraction", function() scenario { board = "two.board.json" }:drag({ "x" }):over("b", { index = 1.5 }) end)
+      test("nan", function() scenario { board = "two.board.json" }:drag({ "x" }):over("b", { index = 0 / 0 }) end)
+      test("whole", function()
+        local drag = scenario { board = "two.board.json" }:drag({ "x" })
+        expect(drag:over("b", { index = 2.0 })):toBe("move")
+        expect(drag.lastStep.index):toBe(2)
+      end)
+      """)
+    let results = RuleTestRunner().run(files: [file])
+    #expect(results.map(\.status) == [.failed, .failed, .passed], "\(results.map(\.failures))")
+    #expect(results[0].failures.first?.hasSuffix("drag:over: index must be a whole number, got 1.5") == true)
+    #expect {
+      try scenario("\"board\": \"two.board.json\\u0000../x\", \"drag\": {\"items\": [\"x\"]}")
+    } throws: { "\($0)".contains("without NUL characters") }
+  }
 }
