@@ -69,24 +69,9 @@ extension RuleFileState {
       },
       "setItemData": lua.function { [unowned self] arguments in
         let item = arguments.first?.stringValue ?? ""
-        let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-        let json: JSONValue
-        switch (arguments.count > 2 ? arguments[2] : .nil).json() {
-        case .success(let converted): json = converted
-        case .failure(let error): return [.nil, .string("item:set: \(error.description)")]
+        return setter("item:set", arguments, old: { key in board?.item(item)?.data[key] }) { key, value in
+          staged("item:set") { board throws(BoardError) in try board.setItemData(key, to: value, on: item) }
         }
-        let value = json == .null ? nil : json
-        let old = board?.item(item)?.data[key]
-        // An item's data is the board's data: the same cap, all files together.
-        guard Board.bytes(of: key, value) - Board.bytes(of: key, old) <= boardDataAvailable else {
-          return [
-            .nil,
-            .string(
-              "item:set: the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules store on "
-                + "targets and items, all rule files together; raise it with --max-memory)"),
-          ]
-        }
-        return staged("item:set") { board throws(BoardError) in try board.setItemData(key, to: value, on: item) }
       },
       "itemExists": lua.function { [unowned self] arguments in
         [.boolean(board?.item(arguments.first?.stringValue ?? "") != nil)]
@@ -165,50 +150,23 @@ extension RuleFileState {
       },
       "setData": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
-        let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-        let json: JSONValue
-        switch (arguments.count > 2 ? arguments[2] : .nil).json() {
-        case .success(let converted): json = converted
-        case .failure(let error): return [.nil, .string("target:set: \(error.description)")]
+        return setter("target:set", arguments, old: { key in board?.target(target)?.data[key] }) { key, value in
+          staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
         }
-        let value = json == .null ? nil : json
-        let old = board?.target(TargetID(target))?.data[key]
-        let growth = Board.bytes(of: key, value) - Board.bytes(of: key, old)
-        guard growth <= boardDataAvailable else {
-          return [
-            .nil,
-            .string(
-              "target:set: the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules store on "
-                + "targets, all rule files together; raise it with --max-memory)"),
-          ]
-        }
-        return staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
       },
       "setForDrag": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
-        let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-        let json: JSONValue
-        switch (arguments.count > 2 ? arguments[2] : .nil).json() {
-        case .success(let converted): json = converted
-        case .failure(let error): return [.nil, .string("target:setForDrag: \(error.description)")]
-        }
-        let value = json == .null ? nil : json
         guard let engine else { return [.nil, .string("target:setForDrag: no board")] }
-        // Drag-only data shares the board data's cap: it is held for the drag.
-        let old = engine.dragOnlyValue(key, of: target).map { $0 ?? .null }
-        guard Board.bytes(of: key, value ?? .null) - Board.bytes(of: key, old) <= boardDataAvailable else {
-          return [
-            .nil,
-            .string(
-              "target:setForDrag: the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules "
-                + "store on targets, drag-only data included, all rule files together; raise it with --max-memory)"),
-          ]
-        }
-        do {
-          try engine.setForDrag(key, to: value, on: target)
-          return [.boolean(true), .string(target)]
-        } catch {
-          return [.nil, .string("target:setForDrag: \(error)")]
+        // Drag-only data shares the board data's cap: it is held for the drag. A key the
+        // drag hid is held as a null.
+        let old = { (key: String) in engine.dragOnlyValue(key, of: target).map { $0 ?? .null } }
+        return setter("target:setForDrag", arguments, old: old, nilIsHeld: true) { key, value in
+          do {
+            try engine.setForDrag(key, to: value, on: target)
+            return [.boolean(true), .string(target)]
+          } catch {
+            return [.nil, .string("target:setForDrag: \(error)")]
+          }
         }
       },
       "declareType": lua.function { [unowned self] arguments in
@@ -296,6 +254,34 @@ extension RuleFileState {
   }
 
   private var board: Board? { engine?.currentBoard }
+
+  /// What the three data setters (`target:set`, `target:setForDrag`, `item:set`) share:
+  /// the key and the value as JSON (nil removes), refused with the caller's name when it
+  /// is no JSON or when its growth over `old(key)` does not fit the board's data cap,
+  /// which they all share, all rule files together. `nilIsHeld`: a nil is kept (as a
+  /// null that hides the key), so it costs as one.
+  private func setter(
+    _ caller: String, _ arguments: [LuaValue], old: (String) -> JSONValue?, nilIsHeld: Bool = false,
+    set: (String, JSONValue?) -> [LuaValue]
+  ) -> [LuaValue] {
+    let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+    let json: JSONValue
+    switch (arguments.count > 2 ? arguments[2] : .nil).json() {
+    case .success(let converted): json = converted
+    case .failure(let error): return [.nil, .string("\(caller): \(error.description)")]
+    }
+    let value = json == .null ? nil : json
+    let growth = Board.bytes(of: key, nilIsHeld ? json : value) - Board.bytes(of: key, old(key))
+    guard growth <= boardDataAvailable else {
+      return [
+        .nil,
+        .string(
+          "\(caller): the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules store on targets "
+            + "and items, drag-only data included, all rule files together; raise it with --max-memory)"),
+      ]
+    }
+    return set(key, value)
+  }
 
   private var types: TypeRegistry { engine?.types ?? TypeRegistry() }
 

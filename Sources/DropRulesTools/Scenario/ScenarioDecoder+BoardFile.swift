@@ -42,26 +42,16 @@ extension ScenarioDecoder {
     guard data.count <= Self.maximumFileSize else {
       throw ScenarioError(file: resolved, path: "", message: "the file is over 16 MiB; boards are limited to 16 MiB")
     }
-    let json: JSONValue
-    do {
-      json = try JSONValue.parse(data)
-    } catch {
-      throw ScenarioError(
-        file: resolved, path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
-    }
+    let json = try Self.parse(data, file: resolved)
     let directory = (resolved as NSString).deletingLastPathComponent
     let decoder = ScenarioDecoder(file: resolved, baseDirectory: directory.isEmpty ? "." : directory)
     do {
       return try decoder.decodeBoard(json, at: "")
     } catch {
       // Paths inside the board file start at its root: `targets[0].frame`.
-      var located = error
-      if located.path.hasPrefix(".") { located.path.removeFirst() }
-      if let (line, column) = JSONLocator.lineAndColumn(of: located.path, in: Array(data)) {
-        located.line = line
-        located.column = column
-      }
-      throw located
+      var rooted = error
+      if rooted.path.hasPrefix(".") { rooted.path.removeFirst() }
+      throw Self.located(rooted, in: data)
     }
   }
 }

@@ -43,27 +43,36 @@ public struct ScenarioDecoder {
     if data.count > maximumFileSize {
       throw ScenarioError(file: path, path: "", message: "the file is over 16 MiB; scenarios are limited to 16 MiB")
     }
-    let json: JSONValue
-    do {
-      json = try JSONValue.parse(data)
-    } catch {
-      throw ScenarioError(
-        file: path, path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
-    }
+    let json = try parse(data, file: path)
     let directory = (path as NSString).deletingLastPathComponent
     do {
       return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
     } catch {
-      // The value the error is about, found in the text again: editors link to file:line:column.
-      var located = error
       // An error in a board file the scenario names is located in that file already.
       guard error.file == path else { throw error }
-      if let (line, column) = JSONLocator.lineAndColumn(of: error.path, in: Array(data)) {
-        located.line = line
-        located.column = column
-      }
-      throw located
+      throw located(error, in: data)
     }
+  }
+
+  /// The JSON of a file's text, or an error at the line and column where it is not JSON.
+  static func parse(_ data: Data, file: String) throws(ScenarioError) -> JSONValue {
+    do {
+      return try JSONValue.parse(data)
+    } catch {
+      throw ScenarioError(
+        file: file, path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+    }
+  }
+
+  /// `error` with the line and column of the value it is about, found in the text again:
+  /// editors link to file:line:column.
+  static func located(_ error: ScenarioError, in data: Data) -> ScenarioError {
+    var located = error
+    if let (line, column) = JSONLocator.lineAndColumn(of: error.path, in: Array(data)) {
+      located.line = line
+      located.column = column
+    }
+    return located
   }
 
   /// Decodes a scenario from its JSON form.
