@@ -50,6 +50,7 @@
 ---@field location droprules.Point # The pointer in the target's own coordinates (its frame's origin is 0, 0).
 ---@field globalLocation droprules.Point # The pointer in board coordinates.
 ---@field index? integer? # The insertion gap (1 is before the first item): a step's `index`, else the gap nearest the pointer in a target with an `itemExtent`; in `performDrop`, the index of a `{ operation, index }` proposal comes first. Nil when there is none.
+---@field hoverTime? integer? # Milliseconds the pointer has rested on the current target since it was entered (reset on entering another); only `wait` steps pass time. Nil in a handler of any other target.
 ---@field modifiers droprules.Modifiers # The pressed modifier keys as a set: `info.modifiers.option == true`.
 ---@field allowedOperations droprules.OperationSet # What the drag and its sources allow, as a set: `info.allowedOperations.move == true`.
 ---@field operation? droprules.Operation? # In `performDrop` and `dragEnded`: the operation performed (nil unless performed).
@@ -289,6 +290,11 @@ function droprules_Drag:modifiers(list) end
 ---@param spec? { accepts: string|string[]?, operation: droprules.Operation? } what the other app takes (default public.item) and asks for (default copy)
 ---@return "move"|"copy"|"forbidden"|"cancel" # the negotiated proposal
 function droprules_Drag:outside(spec) end
+
+---Lets time pass without moving (a dwell): the current target's `dropUpdated` runs again with `info.hoverTime`.
+---@param ms integer milliseconds, 0 to 3600000
+---@return "move"|"copy"|"forbidden"|"cancel" # the negotiated proposal
+function droprules_Drag:wait(ms) end
 
 ---Drops: `performDrop`, the last `dropExited`, `dragEnded`.
 ---@return droprules.Outcome

@@ -38,6 +38,11 @@ extension RuleTestFile {
         operation = parsed
       }
       return .outside(accepts: accepts ?? ["public.item"], operation: operation)
+    case "wait":
+      guard let milliseconds = values.first?.intValue, (0...DragStep.longestWait).contains(milliseconds) else {
+        throw LuaHostError("drag:wait expects whole milliseconds from 0 to \(DragStep.longestWait) (an hour)")
+      }
+      return .wait(milliseconds: milliseconds)
     case "drop": return .drop
     case "cancel": return .cancel
     default: throw LuaHostError("unknown drag step '\(kind ?? "nil")'")

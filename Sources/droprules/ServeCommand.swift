@@ -9,7 +9,7 @@ struct ServeCommand: ParsableCommand {
     abstract: "Serve the rules over JSON-RPC 2.0 on stdin and stdout, one message a line.",
     discussion: """
       Reads one request a line on stdin and writes one response a line on stdout: \
-      load, setBoard, beginDrag, move, modifiers, outside, drop, cancel, board, \
+      load, setBoard, beginDrag, move, modifiers, outside, wait, drop, cancel, board, \
       describe, trace, errors, version. A scenario, if given, supplies the rules and the \
       board. A line may hold at most 16 MiB. A bad request is answered with an error and \
       never ends the server; the end of stdin does.

@@ -69,6 +69,7 @@ final class RuleFileState {
     var edge: ItemEdge?
     var outside = false
     var destination: TargetID?
+    var hoverTime: Int?
   }
 
   /// How many handlers a rule can have; kept here because `Handler.allCases`, read from
@@ -220,6 +221,10 @@ final class RuleFileState {
     if info.index != context.index {
       try runtime.setInteger(info.backing, "index", context.index)
       info.index = context.index
+    }
+    if info.hoverTime != context.hoverTime {
+      try runtime.setInteger(info.backing, "hoverTime", context.hoverTime)
+      info.hoverTime = context.hoverTime
     }
     if info.operation != context.operation {
       try runtime.setString(info.backing, "operation", context.operation?.rawValue)

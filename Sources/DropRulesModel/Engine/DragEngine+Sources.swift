@@ -28,6 +28,8 @@ extension DragEngine {
     // Nothing of the last drag's own reaches this one.
     dragOnly = DragOnlyData()
     currentLacksPerformDrop = nil
+    clock = 0
+    enteredAt = 0
     recorder.record(.step(.begin(allItems)))
 
     // A rule whose canDrag raised refuses the rest of its items without being asked

@@ -10,6 +10,7 @@ extension DragEngine {
     case .at(let point): .proposal(try movePointer(to: point))
     case .over(let target, let index): .proposal(try moveOver(target, index: index))
     case .modifiers(let modifiers): .proposal(try setModifiers(modifiers))
+    case .wait(let milliseconds): .proposal(try wait(milliseconds: milliseconds))
     case .outside(let accepts, let operation): .proposal(try moveOutside(accepting: accepts, operation: operation))
     case .drop: .outcome(try drop())
     case .cancel: .outcome(try cancel())
@@ -39,6 +40,18 @@ extension DragEngine {
     beginStep(.modifiers(modifiers))
     drag?.request.modifiers = modifiers
     version.advance()
+    return updateProposal()
+  }
+
+  /// Lets time pass without moving (a dwell): the drag's clock advances by
+  /// `milliseconds` (0 to an hour; more is clamped), and the current target gets
+  /// dropUpdated, which reads `info.hoverTime`.
+  @discardableResult
+  public func wait(milliseconds: Int) throws(DragError) -> Proposal {
+    guard drag != nil else { throw .noDrag }
+    let milliseconds = min(max(milliseconds, 0), DragStep.longestWait)
+    beginStep(.wait(milliseconds: milliseconds))
+    clock += milliseconds
     return updateProposal()
   }
 
@@ -174,6 +187,7 @@ extension DragEngine {
 
   private func enter(_ target: Int) {
     drag?.current = target
+    enteredAt = clock
     drag?.entryProposal = nil
     drag?.proposedIndex = nil
     // A rule without performDrop could honour no drop: its proposals are not shown.
@@ -294,6 +308,7 @@ extension DragEngine {
     context.item = itemIndex ?? item.flatMap { currentBoard.targets[position].items.firstIndex(of: $0) }.map { $0 + 1 }
     context.outside = isOutside
     context.destination = destination
+    context.hoverTime = position == drag?.current ? clock - enteredAt : nil
     let id = currentBoard.targets[position].id
     // Each call is atomic: what a call that fails staged is rolled back here.
     let staged = drag?.undo.count ?? 0

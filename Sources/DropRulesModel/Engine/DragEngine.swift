@@ -42,6 +42,10 @@ public final class DragEngine {
   /// targets' data, never committed; empty between drags. Kept here, not in the drag
   /// state, so that every handler call reads its count without copying that state.
   @exclusivity(unchecked) var dragOnly = DragOnlyData()
+  /// The drag's clock, in milliseconds since it began: only `wait` steps advance it.
+  @exclusivity(unchecked) var clock = 0
+  /// The clock when the current target was entered (`info.hoverTime` counts from it).
+  @exclusivity(unchecked) var enteredAt = 0
   /// The target type of the current target when its rule has no `performDrop`: its
   /// move or copy proposals become `forbidden`, since no drop there can be performed.
   @exclusivity(unchecked) var currentLacksPerformDrop: String?

@@ -9,6 +9,9 @@ public enum DragStep: Hashable, Sendable, CustomStringConvertible {
   case over(TargetID, index: Int?)
   /// The pressed modifiers change; the pointer stays.
   case modifiers(Set<Modifier>)
+  /// Time passes without the pointer moving (a dwell): the drag's clock advances, and
+  /// the current target is asked again (`info.hoverTime`).
+  case wait(milliseconds: Int)
   /// The pointer goes off the board, into an app that takes `accepts` and asks for
   /// `operation`.
   case outside(accepts: [TypeIdentifier], operation: DragOperation)
@@ -33,10 +36,14 @@ public enum DragStep: Hashable, Sendable, CustomStringConvertible {
     case .over(let target, let index): "over \(target)" + (index.map { " index \($0)" } ?? "")
     case .modifiers(let modifiers):
       "modifiers " + (modifiers.isEmpty ? "none" : modifiers.sorted().map(\.rawValue).joined(separator: ", "))
+    case .wait(let milliseconds): "wait \(milliseconds) ms"
     case .drop: "drop"
     case .cancel: "cancel"
     }
   }
+
+  /// The longest wait one step may name: an hour.
+  public static let longestWait = 3_600_000
 }
 
 /// What a step answers: the proposal negotiated after it, or how the drag ended.

@@ -99,6 +99,9 @@ public struct HandlerContext: Sendable, Equatable {
   public var outside = false
   /// The board position of the target that took the drop, in dragEnded.
   public var destination: Int?
+  /// Milliseconds the pointer has rested on the current target since it was entered
+  /// (`wait` steps advance the clock), in the current target's handlers; nil in others.
+  public var hoverTime: Int?
 
   /// A context at this pointer; the host fills in the rest as the call needs it.
   public init(

@@ -199,6 +199,8 @@ function Drag:outside(spec)
   if type(accepts) == "string" then accepts = { accepts } end
   return step(self, "outside", accepts, spec.operation)
 end
+-- Lets `ms` milliseconds pass without moving (a dwell): the target is asked again.
+function Drag:wait(ms) return step(self, "wait", ms) end
 function Drag:drop() return step(self, "drop") end
 function Drag:cancel() return step(self, "cancel") end
 -- The target as this drag's handlers see it now: staged changes and drag-only data.

@@ -7,7 +7,8 @@ import Foundation
 extension ProtocolDispatcher {
   /// The methods, by the names requests use.
   enum Method: String, CaseIterable {
-    case load, setBoard, beginDrag, move, modifiers, outside, drop, cancel, board, describe, trace, errors, version
+    case load, setBoard, beginDrag, move, modifiers, outside, wait, drop, cancel, board, describe, trace, errors
+    case version
   }
 
   func call(_ method: Method, params: JSONValue?) throws(RPCError) -> JSONValue {
@@ -18,6 +19,7 @@ extension ProtocolDispatcher {
     case .move: return try move(params)
     case .modifiers: return try modifiers(params)
     case .outside: return try outside(params)
+    case .wait: return try wait(params)
     case .drop:
       try requireDrag(params, allowed: [])
       return try run(.drop)
@@ -122,6 +124,23 @@ extension ProtocolDispatcher {
 
   /// Reads params as a scenario step; the host checks a target id when the step runs,
   /// so an unknown target is a drag error, as it is for ``RuleHost/moveOver(_:index:)``.
+  /// `{ms}`: a dwell, as a scenario's `{"wait": ms}` step.
+  private func wait(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+    let params = try requireDrag(json, allowed: ["ms"])
+    guard let value = params["ms"] else {
+      throw .invalidParams(at: RPCParams.root + ".ms", "required key 'ms' is missing")
+    }
+    let milliseconds = try params.read { decoder throws(ScenarioError) in
+      try decoder.integer(value, at: RPCParams.root + ".ms")
+    }
+    guard (0...DragStep.longestWait).contains(milliseconds) else {
+      throw .invalidParams(
+        at: RPCParams.root + ".ms",
+        "expected milliseconds from 0 to \(DragStep.longestWait) (an hour), got \(milliseconds)")
+    }
+    return try run(.wait(milliseconds: milliseconds))
+  }
+
   private func step(_ params: RPCParams) throws(RPCError) -> DragStep {
     try params.read { decoder throws(ScenarioError) in
       try decoder.decodeStep(.object(params.fields), at: RPCParams.root, board: nil)

@@ -28,6 +28,13 @@ extension LuaAPIDescription {
         `{ operation, index }` proposal comes first. Nil when there is none.
         """),
       .field(
+        "hoverTime", "integer?",
+        """
+        Milliseconds the pointer has rested on the current target since it was entered \
+        (reset on entering another); only `wait` steps pass time. Nil in a handler of any \
+        other target.
+        """),
+      .field(
         "modifiers", "droprules.Modifiers",
         "The pressed modifier keys as a set: `info.modifiers.option == true`."),
       .field(

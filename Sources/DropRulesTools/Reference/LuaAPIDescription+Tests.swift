@@ -91,6 +91,12 @@ extension LuaAPIDescription {
           ], returns: [Returns(proposalName, "", "the negotiated proposal")]),
         "Moves the pointer off the board into another app."),
       .method(
+        "wait",
+        Signature(
+          [Param("ms", "integer", "milliseconds, 0 to 3600000")],
+          returns: [Returns(proposalName, "", "the negotiated proposal")]),
+        "Lets time pass without moving (a dwell): the current target's `dropUpdated` runs again with `info.hoverTime`."),
+      .method(
         "drop", Signature(returns: [Returns("droprules.Outcome", "", "")]),
         "Drops: `performDrop`, the last `dropExited`, `dragEnded`."),
       .method(

@@ -52,7 +52,8 @@ extension ScenarioDecoder {
   /// without one (the host protocol), the host checks the target when the step runs.
   func decodeStep(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError) -> DragStep {
     let expected =
-      "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, \"drop\" or \"cancel\""
+      "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, {\"wait\": ms}, "
+      + "\"drop\" or \"cancel\""
     if case .string(let word) = json {
       switch word {
       case "drop": return .drop
@@ -85,6 +86,15 @@ extension ScenarioDecoder {
     if let outside = fields["outside"] {
       try allowOnly(["outside"], in: fields, at: path)
       return try decodeOutside(outside, at: path + ".outside")
+    }
+    if let wait = fields["wait"] {
+      try allowOnly(["wait"], in: fields, at: path)
+      let milliseconds = try integer(wait, at: path + ".wait")
+      guard (0...DragStep.longestWait).contains(milliseconds) else {
+        throw error(
+          at: path + ".wait", "expected milliseconds from 0 to \(DragStep.longestWait) (an hour), got \(milliseconds)")
+      }
+      return .wait(milliseconds: milliseconds)
     }
     throw error(at: path, "unknown step with keys \(fields.keys.sorted()); \(expected)")
   }

@@ -126,6 +126,7 @@ extension TraceReport {
         "kind": .string("outside"), "accepts": .array(accepts.map { .string($0.rawValue) }),
         "operation": .string(operation.rawValue),
       ])
+    case .step(.wait(let milliseconds)): .object(["kind": .string("wait"), "ms": .integer(Int64(milliseconds))])
     case .step(.drop): .object(["kind": .string("drop")])
     case .step(.cancel): .object(["kind": .string("cancel")])
     }

@@ -20,6 +20,7 @@ const DropReplay = (() => {
       }
       case "outside":
         return `outside, into an app that takes ${(action.accepts || []).join(", ")} as ${action.operation}`;
+      case "wait": return `wait ${action.ms} ms`;
       default: return String(action.kind);
     }
   }

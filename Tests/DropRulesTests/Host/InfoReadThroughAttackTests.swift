@@ -504,8 +504,10 @@ struct InfoReadThroughAttackTests {
     // The drag's items are made with the info and stay; the fields that can change during
     // a drag are in the backing once read and gone once forgotten (a board change), until
     // read again; the hidden key is never given.
-    let made = "board,globalLocation,hasItemsConforming,itemProviders,items,kind,location"
-    let read = "allowedOperations,board,globalLocation,hasItemsConforming,itemProviders,items,kind,location,modifiers"
+    // hoverTime is there in the current target's handlers.
+    let made = "board,globalLocation,hasItemsConforming,hoverTime,itemProviders,items,kind,location"
+    let read =
+      "allowedOperations,board,globalLocation,hasItemsConforming,hoverTime,itemProviders,items,kind,location,modifiers"
     #expect(
       host.printedLines == [
         "first\t0\t0\t\(made)", "read\t0\t0\t\(read)", "changed\t0\t0\t\(made)", "reread\t0\t0\t\(read)",

@@ -192,7 +192,7 @@ struct ProtocolDragTests {
         == (try json(
           #"""
           {"protocol": 1,
-           "methods": ["load", "setBoard", "beginDrag", "move", "modifiers", "outside", "drop", "cancel", "board",
+           "methods": ["load", "setBoard", "beginDrag", "move", "modifiers", "outside", "wait", "drop", "cancel", "board",
                        "describe", "trace", "errors", "version"],
            "maximumRequestBytes": 16777216, "maximumBatchSize": 1000,
            "limits": {"maxInstructions": 5000, "maxMemory": 67108864, "maxTimeMs": 60000}}
