@@ -30,6 +30,8 @@ extension DragEngine {
     currentLacksPerformDrop = nil
     clock = 0
     enteredAt = 0
+    draggedItemNames = [:]
+    for id in allItems { if let name = currentBoard.item(id)?.name { draggedItemNames[id] = name } }
     recorder.record(.step(.begin(allItems)))
 
     // A rule whose canDrag raised refuses the rest of its items without being asked

@@ -42,6 +42,8 @@ public final class DragEngine {
   /// targets' data, never committed; empty between drags. Kept here, not in the drag
   /// state, so that every handler call reads its count without copying that state.
   @exclusivity(unchecked) var dragOnly = DragOnlyData()
+  /// The names the last drag's items had when it began, for its announcements.
+  var draggedItemNames: [ItemID: String] = [:]
   /// The drag's clock, in milliseconds since it began: only `wait` steps advance it.
   @exclusivity(unchecked) var clock = 0
   /// The clock when the current target was entered (`info.hoverTime` counts from it).
@@ -80,7 +82,15 @@ public final class DragEngine {
   public var isDragging: Bool { drag != nil }
 
   /// The steps of the current drag, or of the last one once it ended.
-  public var trace: [TraceStep] { recorder.steps }
+  public var trace: [TraceStep] { recorder.steps.map(announced) }
+
+  /// A step with its announcement, naming items and targets as the board does now.
+  func announced(_ step: TraceStep) -> TraceStep {
+    var step = step
+    let text = step.announce(on: currentBoard, itemNames: draggedItemNames)
+    step.announcement = text.isEmpty ? nil : text
+    return step
+  }
 
   /// How many times the board was replaced: positions on it stay valid until then.
   public private(set) var boardsReplaced = 0

@@ -139,4 +139,8 @@ public struct TraceStep: Hashable, Sendable {
   /// Why the drop was not performed, when the final step is a drop that failed or was
   /// cancelled.
   public var outcomeReason: OutcomeReason?
+  /// What the step did, in plain English, for a screen reader: `Picked up Standup.`,
+  /// `Over Monday 13: move, position 2.`, `Dropped into Monday 13.` (see
+  /// ``TraceStep/announce(on:)``).
+  public var announcement: String?
 }

@@ -22,5 +22,5 @@ extension TraceRecorder {
 
 extension DragEngine {
   /// The step the engine took last, as ``trace`` shows it: the answer to one call.
-  public var lastStep: TraceStep? { recorder.lastStep }
+  public var lastStep: TraceStep? { recorder.lastStep.map(announced) }
 }

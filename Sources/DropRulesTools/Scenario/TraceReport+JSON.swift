@@ -72,6 +72,7 @@ extension TraceReport {
       "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,
       "outcomeReason": step.outcomeReason.map(json) ?? .null,
       "printed": .array(step.printed.map(JSONValue.string)),
+      "announcement": optional(step.announcement),
     ])
   }
 

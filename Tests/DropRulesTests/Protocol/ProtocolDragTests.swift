@@ -46,7 +46,7 @@ struct ProtocolDragTests {
           {"number": 0, "action": {"kind": "begin", "items": ["x"]}, "pointer": null, "target": null, "calls": [],
            "proposal": null, "index": null, "over": null, "edge": null, "refused": [], "limits": [], "allowed": null,
            "downgrade": null, "errors": [], "outcome": null, "outcomeReason": null, "skipped": [],
-           "skippedOmitted": 0, "printed": []}
+           "skippedOmitted": 0, "printed": [], "announcement": "Picked up X."}
           """#)))
     #expect(JSONValue.array(Array(answers.dropFirst())) == trace)
     #expect(answers[3].objectValue?["proposal"] == .string("copy"))

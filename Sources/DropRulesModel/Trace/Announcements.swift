@@ -1,0 +1,57 @@
+/// What each step says to a person who cannot see the drag: the built-in announcements,
+/// in plain English, as dnd-kit's screen-reader announcements and Pragmatic drag and
+/// drop's live-region guidance do. The playground speaks them through an `aria-live`
+/// region; the JSON trace, the protocol and `drag.lastStep` carry them.
+///
+/// They are made when a trace is read, never on the pointer step itself, so a drag costs
+/// nothing for them. An item is named by its name, else its id; a target by the `name`
+/// (or `title`) in its data, else its id.
+extension TraceStep {
+  /// The step's announcement, naming items and targets as `board` does; `itemNames`
+  /// first, the names the dragged items had when the drag began (one dropped into
+  /// another app has left the board since).
+  public func announce(on board: Board, itemNames: [ItemID: String] = [:]) -> String {
+    func itemName(_ id: ItemID) -> String { itemNames[id] ?? board.item(id)?.name ?? id }
+    func targetName(_ id: TargetID) -> String {
+      let data = board.target(id)?.data
+      if case .string(let name) = data?["name"] ?? data?["title"] { return name }
+      return id
+    }
+    switch action {
+    case .begin(let items):
+      let lifted = items.filter { !refused.contains($0) }
+      guard !lifted.isEmpty else { return Self.list(refused.map(itemName)) + " cannot be dragged." }
+      var text = "Picked up " + Self.list(lifted.map(itemName)) + "."
+      if !refused.isEmpty { text += " " + Self.list(refused.map(itemName)) + " stays where it is." }
+      return text
+    case .step(.drop), .step(.cancel):
+      switch outcome {
+      case .performed:
+        if let destination = calls.last(where: { $0.handler == .performDrop })?.target {
+          return "Dropped into \(targetName(destination))."
+        }
+        return "Dropped into another app."
+      case .failed: return "Not dropped" + (outcomeReason?.target.map { ": \(targetName($0)) did not take it." } ?? ".")
+      case .refused: return "Nothing could be dragged."
+      case .cancelled, nil:
+        if case .step(.drop) = action { return "Not dropped here; everything is back where it was." }
+        return "Drag cancelled; everything is back where it was."
+      }
+    case .step:
+      guard let proposal else { return "" }
+      if let over = target {
+        var text = "Over \(targetName(over)): \(proposal.rawValue)"
+        if let index, proposal.operation != nil { text += ", position \(index)" }
+        return text + "."
+      }
+      if pointer == nil, proposal != .cancel { return "Over another app: \(proposal.rawValue)." }
+      return "Over no drop target."
+    }
+  }
+
+  /// `Standup`, `Standup and Review`, `Standup, Review and Lunch`.
+  private static func list(_ names: [String]) -> String {
+    guard names.count > 1, let last = names.last else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + last
+  }
+}
