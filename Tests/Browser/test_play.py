@@ -1,6 +1,8 @@
 """The playground of `droprules play`: real HTML5 drag and drop in headless Chromium."""
 import concurrent.futures
 import json
+import os
+import pathlib
 import re
 import shutil
 import subprocess
@@ -114,6 +116,11 @@ def test_a_drop_the_rule_accepts_moves_the_item(open_page, playground):
     trace = page.locator("#trace").inner_text()
     assert "performDrop  day-13  true" in trace and "outcome performed" in trace
     assert "proposal move" in trace
+    # The live region says what happened, for a screen reader.
+    announcer = page.get_by_role("status", name="Announcements")
+    assert announcer.get_attribute("aria-live") == "polite"
+    page.wait_for_function("() => document.getElementById('announcer').textContent === 'Dropped into day-13.'")
+    page.screenshot(path=str(pathlib.Path(os.environ.get("SCREENSHOTS", "/tmp")) / "play-announcer.png"))
     watched.assert_clean()
 
 

@@ -118,9 +118,19 @@ const DropPlayground = (() => {
     return entry;
   }
 
+  /// Speaks a step's announcement through the live region (a screen reader reads it),
+  /// unless it says what the last one said: a pointer moving within a target repeats it.
+  function announce(step) {
+    const text = step && step.announcement;
+    const region = document.getElementById("announcer");
+    if (!text || !region || region.textContent === text) return;
+    region.textContent = text;
+  }
+
   /// A step in the trace panel: what happened, the handler calls with their results and
   /// prints, and errors.
   function logStep(heading, step) {
+    announce(step);
     const lines = [heading];
     for (const call of step.calls || []) {
       const subject = call.target + (call.item != null ? ` ${call.item}` : "");
@@ -182,6 +192,7 @@ const DropPlayground = (() => {
       return;
     }
     const step = answer.result;
+    announce(step);
     const changed = step.proposal !== current.proposal || step.target !== current.target || step.index !== current.index;
     if (changed || (step.calls || []).length || (step.errors || []).length) logStep(heading, step);
     current.proposal = step.proposal;
