@@ -42,8 +42,18 @@ extension RuleFileState {
       {
         return .returned(.operations(Set(operations)))
       }
+      // A misspelt operation is named, with the nearest one.
+      let unknown = (names ?? []).compactMap { $0 }.first { DragOperation(rawValue: $0) == nil }
+      let named = unknown.map { word in
+        "dragOperations returned an unknown operation '\(word)'"
+          + (DidYouMean.suggestion(for: word, among: DragOperation.allCases.map(\.rawValue)).map {
+            "; did you mean \($0)?"
+          }
+            ?? "; expected \"move\" or \"copy\"")
+      }
       var diagnostic = Diagnostic(
-        message: "dragOperations returned \(first.typeName); expected a list of operations such as "
+        message: named
+          ?? "dragOperations returned \(first.typeName); expected a list of operations such as "
           + "{ \"copy\" } or { \"move\", \"copy\" } (or nil for both)",
         handler: .dragOperations, target: target)
       if let definition = runtime.definition(of: function) {

@@ -317,6 +317,21 @@ struct DragSourceTests {
     #expect(host.diagnostics.map(\.handler) == [.canDrag, .dragOperations])
     #expect(host.diagnostics.allSatisfy { $0.file?.hasSuffix("rules.lua") == true })
     #expect(host.diagnostics.map(\.line) == [1, 2])
-    #expect(host.diagnostics[1].message.contains("expected a list of operations"))
+    #expect(host.diagnostics[1].message.contains("unknown operation 'teleport'; expected \"move\" or \"copy\""))
+  }
+
+  @Test("a misspelt operation from dragOperations is named, with the nearest one; a wrong shape says what is expected")
+  func misspeltOperation() throws {
+    let host = try shelfHost(
+      """
+      dragOperations = function(info, source) if source.id == "a" then return { "mvoe" } end return 42 end,
+      performDrop = function() return true end,
+      """, directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("p1"), .board("q1")]))
+    try host.cancel()
+    let messages = host.diagnostics.map(\.message)
+    #expect(
+      messages.contains { $0.hasPrefix("dragOperations returned an unknown operation 'mvoe'; did you mean move?") })
+    #expect(messages.contains { $0.hasPrefix("dragOperations returned number; expected a list of operations") })
   }
 }
