@@ -9,23 +9,25 @@ struct DragOnlyData {
   /// The keys set on each target (a board position). A nil value hides the target's
   /// own key for the rest of the drag.
   private(set) var values: [Int: [String: JSONValue?]] = [:]
-  /// How to undo each change, in order: the target, the key, and what it was before.
-  /// As with ``UndoLog``, only a key's first record in the drag and its first in the
-  /// current call can be replayed, so no other is kept: rewriting a key on every step
-  /// holds one old value, not one a step.
-  private var undoRecords: [(position: Int, key: String, old: JSONValue??)] = []
-  private var keysOfEarlierCalls: Set<Key> = []
-  private var keysOfThisCall: Set<Key> = []
+  /// How to undo each change, in order, bounded as board changes are (``RollbackLog``).
+  private var undoLog = RollbackLog<Change>()
 
-  private struct Key: Hashable {
+  /// A key on a target, and what it held for the drag before a change.
+  private struct Change: RollbackRecord {
+    struct Key: Hashable {
+      var position: Int
+      var key: String
+    }
     var position: Int
     var key: String
+    var old: JSONValue??
+    var rollbackKey: Key? { Key(position: position, key: key) }
   }
   /// Bytes of the values held, counted as target data is (``Board/bytes(of:_:)``).
   private(set) var bytes = 0
 
   /// How many changes were made: a call's changes are those past the count at its start.
-  var changeCount: Int { undoRecords.count }
+  var changeCount: Int { undoLog.count }
 
   /// Sets `key` on the target at `position` for the rest of the drag; nil hides the
   /// target's own value.
@@ -44,29 +46,15 @@ struct DragOnlyData {
 
   /// Keeps what `key` holds now for undoing, unless this call kept it already.
   private mutating func record(_ key: String, at position: Int) {
-    guard keysOfThisCall.insert(Key(position: position, key: key)).inserted else { return }
-    undoRecords.append((position, key, values[position]?[key]))
+    undoLog.append(Change(position: position, key: key, old: values[position]?[key]))
   }
 
-  /// A call whose changes began at `start` returned: its records of keys an earlier call
-  /// recorded are no longer needed.
-  mutating func endCall(from start: Int) {
-    defer {
-      keysOfEarlierCalls.formUnion(keysOfThisCall)
-      keysOfThisCall = []
-    }
-    guard !keysOfEarlierCalls.isEmpty, undoRecords.count > start else { return }
-    let call = undoRecords[start...]
-    undoRecords.removeSubrange(start...)
-    undoRecords += call.filter { !keysOfEarlierCalls.contains(Key(position: $0.position, key: $0.key)) }
-  }
+  /// A call whose changes began at `start` returned: see ``RollbackLog/endCall(from:)``.
+  mutating func endCall(from start: Int) { undoLog.endCall(from: start) }
 
   /// Undoes the changes made after the first `count`.
   mutating func rollBack(to count: Int) {
-    keysOfThisCall = []
-    while undoRecords.count > count, let record = undoRecords.popLast() {
-      write(record.key, record.old, on: record.position)
-    }
+    for change in undoLog.takeCall(from: count).reversed() { write(change.key, change.old, on: change.position) }
   }
 
   /// A target's data as the drag's handlers read it: its own data, then this drag's keys.

@@ -11,11 +11,11 @@ extension TraceStep {
   /// first, the names the dragged items had when the drag began (one dropped into
   /// another app has left the board since).
   public func announce(on board: Board, itemNames: [ItemID: String] = [:]) -> String {
-    func itemName(_ id: ItemID) -> String { itemNames[id] ?? board.item(id)?.name ?? id }
+    func itemName(_ id: ItemID) -> String { Self.short(itemNames[id] ?? board.item(id)?.name ?? id) }
     func targetName(_ id: TargetID) -> String {
       let data = board.target(id)?.data
-      if case .string(let name) = data?["name"] ?? data?["title"] { return name }
-      return id
+      if case .string(let name) = data?["name"] ?? data?["title"] { return Self.short(name) }
+      return Self.short(id)
     }
     switch action {
     case .begin(let items):
@@ -49,9 +49,17 @@ extension TraceStep {
     }
   }
 
-  /// `Standup`, `Standup and Review`, `Standup, Review and Lunch`.
+  /// `Standup`, `Standup and Review`, `Standup, Review and Lunch`, `Standup, Review,
+  /// Lunch and 97 more`: a drag of many items says how many, not every name.
   private static func list(_ names: [String]) -> String {
+    if names.count > 4 { return names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" }
     guard names.count > 1, let last = names.last else { return names.first ?? "" }
     return names.dropLast().joined(separator: ", ") + " and " + last
+  }
+
+  /// A name as announcements say it: at most 60 characters. A rule may store a name of
+  /// megabytes in a target's data, and every step over that target names it.
+  private static func short(_ name: String) -> String {
+    name.count <= 60 ? name : name.prefix(59) + "…"
   }
 }

@@ -52,3 +52,23 @@ struct AnnouncementTests {
     #expect(host.lastStep?.announcement == "Drag cancelled; everything is back where it was.")
   }
 }
+
+extension AnnouncementTests {
+  @Test("a rule that names its target with a megabyte, or a drag of many items, gets short announcements")
+  func hostileNames() throws {
+    let host = try makeHost(
+      rules: """
+        return { day = {
+          dropUpdated = function(_, day) day:set("name", string.rep("M", 1024 * 1024)) return "move" end,
+          performDrop = function() return true end,
+        } }
+        """, targets: row(["a"], type: "day"), items: (1...100).map { textItem("i\($0)") }, directory: directory)
+    try host.beginDrag(DragRequest(items: (1...100).map { .external(textItem("e\($0)")) }))
+    #expect(host.lastStep?.announcement == "Picked up E1, E2, E3 and 97 more.")
+    for _ in 0..<50 { _ = try host.moveOver("a") }
+    let announcements = host.trace.compactMap(\.announcement)
+    #expect(announcements.allSatisfy { $0.count < 120 }, "\(announcements.map(\.count).max() ?? 0)")
+    #expect(announcements.last?.hasPrefix("Over " + String(repeating: "M", count: 59) + "…: copy") == true)
+    try host.cancel()
+  }
+}
