@@ -39,7 +39,7 @@ struct UndoLogTests {
         items: []))
     try engine.beginDrag(DragRequest(items: [.external(textItem("x"))]))
     for x in 0..<500 { _ = try engine.movePointer(to: Point(x: 100 + Double(x % 100), y: 50)) }
-    #expect(engine.drag?.undo.count == 2, "the external item's arrival and one record of k, not one a step")
+    #expect(engine.undoLog.count == 2, "the external item's arrival and one record of k, not one a step")
     #expect(engine.dragOnly.changeCount == 1)
     #expect(try engine.cancel() == .cancelled)
     #expect(engine.board.target("b")?.data == ["k": .string("start")])

@@ -21,7 +21,8 @@ extension DragEngine {
     let ownLimit = [OperationLimit(source: nil, operations: request.allowedOperations)]
     drag = DragState(
       request: request, itemIDs: allItems, requestedOperations: request.allowedOperations,
-      boardOperations: request.allowedOperations, boardLimits: ownLimit, limits: ownLimit, undo: UndoLog(undo))
+      boardOperations: request.allowedOperations, boardLimits: ownLimit, limits: ownLimit)
+    undoLog = UndoLog(undo)
     isOutside = false
     allowedBits = DragOperation.bits(request.allowedOperations)
     recorder.reset()
@@ -51,6 +52,7 @@ extension DragEngine {
     drag?.itemIDs.removeAll { refusedSet.contains($0) }
     guard let itemIDs = drag?.itemIDs, !itemIDs.isEmpty else {
       currentBoard.undo(undo)
+      undoLog = UndoLog()
       recorder.record(.outcome(.refused, nil))
       drag = nil
       return DragStart(refused: refused, isRefused: true)
@@ -187,11 +189,11 @@ extension DragEngine {
       drag?.isReadOnly = false
       drag?.onlyWritableTarget = source
       drag?.protectsSources = operation == .copy
-      drag?.undo = UndoLog()
+      undoLog = UndoLog()
       let result = invoke(
         .dragEnded, on: position, operation: operation, outcome: outcome, destination: destination)
-      let undo = drag?.undo.records ?? []
-      drag?.undo = UndoLog()
+      let undo = undoLog.records
+      undoLog = UndoLog()
       drag?.isReadOnly = true
       drag?.onlyWritableTarget = nil
       drag?.protectsSources = false

@@ -98,8 +98,8 @@ extension DragEngine {
     case .returned(let value): return finish(.failed, reason: .performDropReturned(target: target, value: value))
     case .failed: return finish(.failed, reason: .performDropRaised(target: target))
     }
-    let undo = drag?.undo.records ?? []
-    drag?.undo = UndoLog()
+    let undo = undoLog.records
+    undoLog = UndoLog()
     currentBoard.pruneDetached(among: undo)
     return finish(.performed, operation: operation, destination: current)
   }
@@ -269,9 +269,9 @@ extension DragEngine {
   private func finish(
     _ outcome: DropOutcome, reason: OutcomeReason? = nil, operation: DragOperation? = nil, destination: Int? = nil
   ) -> DropOutcome {
-    if let undo = drag?.undo, !undo.isEmpty {
-      currentBoard.undo(undo.records)
-      drag?.undo = UndoLog()
+    if !undoLog.isEmpty {
+      currentBoard.undo(undoLog.records)
+      undoLog = UndoLog()
     }
     // The settled board the last dropExited reads has no drag-only key.
     endDragOnlyData()
@@ -308,10 +308,15 @@ extension DragEngine {
     context.item = itemIndex ?? item.flatMap { currentBoard.targets[position].items.firstIndex(of: $0) }.map { $0 + 1 }
     context.outside = isOutside
     context.destination = destination
-    context.hoverTime = position == drag?.current ? clock - enteredAt : nil
+    // These three run on the current target only: told by the handler, not by reading
+    // the drag state, which every pointer step would pay for.
+    switch handler {
+    case .dropEntered, .dropUpdated, .performDrop: context.hoverTime = clock - enteredAt
+    default: break
+    }
     let id = currentBoard.targets[position].id
     // Each call is atomic: what a call that fails staged is rolled back here.
-    let staged = drag?.undo.count ?? 0
+    let staged = undoLog.count
     let stagedForDrag = dragOnly.changeCount
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     let result = rules.call(handler, of: rule, target: id, position: position, context: context)
@@ -329,7 +334,7 @@ extension DragEngine {
     case .returned(let value):
       recorder.record(.call(handler, id, item: item, value))
       // What the call staged stays; of its undo records, only those a rollback can need.
-      if let count = drag?.undo.count, count > staged { drag?.undo.endCall(from: staged) }
+      if undoLog.count > staged { undoLog.endCall(from: staged) }
       if dragOnly.changeCount > stagedForDrag { dragOnly.endCall(from: stagedForDrag) }
     case .failed(var diagnostic):
       recorder.record(.call(handler, id, item: item, nil))
@@ -351,10 +356,8 @@ extension DragEngine {
       version.advance()
       rolledBack = true
     }
-    guard let count = drag?.undo.count, count > staged, let records = drag?.undo.takeCall(from: staged) else {
-      return rolledBack
-    }
-    currentBoard.undo(records)
+    guard undoLog.count > staged else { return rolledBack }
+    currentBoard.undo(undoLog.takeCall(from: staged))
     return true
   }
 

@@ -42,6 +42,9 @@ public final class DragEngine {
   /// targets' data, never committed; empty between drags. Kept here, not in the drag
   /// state, so that every handler call reads its count without copying that state.
   @exclusivity(unchecked) var dragOnly = DragOnlyData()
+  /// Undo records of every change staged in the current transaction (the drag, or one
+  /// `dragEnded`), in order; empty between drags. Here for the same reason.
+  @exclusivity(unchecked) var undoLog = UndoLog()
   /// The names the last drag's items had when it began, for its announcements.
   var draggedItemNames: [ItemID: String] = [:]
   /// The drag's clock, in milliseconds since it began: only `wait` steps advance it.
@@ -72,9 +75,9 @@ public final class DragEngine {
 
   /// The committed board: during a drag, the board without the drag's staged changes.
   public var board: Board {
-    guard let drag, !drag.undo.isEmpty else { return currentBoard }
+    guard drag != nil, !undoLog.isEmpty else { return currentBoard }
     var committed = currentBoard
-    committed.undo(drag.undo.records)
+    committed.undo(undoLog.records)
     return committed
   }
 
@@ -153,7 +156,7 @@ public final class DragEngine {
       currentBoard.undo(undo)
       throw .copyTakesFromSource(item: taken.item, source: taken.source)
     }
-    drag?.undo.append(undo)
+    undoLog.append(undo)
     // The last write wins for reads: a key a rule stores for good is no longer hidden
     // behind what the drag set for itself (`setForDrag`).
     if dragOnly.changeCount > 0 {

@@ -35,8 +35,6 @@ struct DragState {
   var outside: OutsideApp?
   /// The dragged items a drop into another app took (`info.taken` in `dragEnded`).
   var takenOutside: [ItemID]?
-  /// Undo records of every change staged in this drag, in order.
-  var undo = UndoLog()
   var pointer: Point?
   /// The target that was entered and not yet exited.
   var current: Int?
