@@ -6,6 +6,16 @@
 -- instead. The language server cannot tell the two apart; luacheck (`droprules types
 -- --luacheck`) can. Both see the sandbox's part of Lua's standard library only.
 
+---What `announce` is asked to say.
+---@alias droprules.AnnouncementEvent
+---| "lifted"
+---| "entered"
+---| "proposal"
+---| "exited"
+---| "dropped"
+---| "cancelled"
+---| "refused"
+
 ---What a rule file returns: target types to rules.
 ---@alias droprules.RuleFile
 ---| table<string, droprules.Rule>
@@ -51,6 +61,7 @@
 ---@field globalLocation droprules.Point # The pointer in board coordinates.
 ---@field index? integer? # The insertion gap (1 is before the first item): a step's `index`, else the gap nearest the pointer in a target with an `itemExtent`; in `performDrop`, the index of a `{ operation, index }` proposal comes first. Nil when there is none.
 ---@field hoverTime? integer? # Milliseconds the pointer has rested on the current target since it was entered (reset on entering another); only `wait` steps pass time. Nil in a handler of any other target.
+---@field wouldContainItself boolean # True when a drop here would put a target inside itself: a dragged item stands for this target or an ancestor of it (or of the target the item under the pointer's centre stands for). The host refuses such a move whatever the rule does; forbid it early.
 ---@field modifiers droprules.Modifiers # The pressed modifier keys as a set: `info.modifiers.option == true`.
 ---@field allowedOperations droprules.OperationSet # What the drag and its sources allow, as a set: `info.allowedOperations.move == true`.
 ---@field operation? droprules.Operation? # In `performDrop` and `dragEnded`: the operation performed (nil unless performed).
@@ -81,6 +92,7 @@ function droprules_Info:itemProviders(types) end
 ---@field name? string? # Its display name, if it has one.
 ---@field types string[] # The type identifiers of its representations, best fidelity first (read-only).
 ---@field container? droprules.Target? # The target that holds it; nil for an external or detached item.
+---@field opens? droprules.Target? # The target it stands for (a folder's row, a mailbox, a column): nested in the item's container, and moved with the item, subtree and all. Nil for most items, and for copies.
 ---@field index? integer? # Its 1-based place in its container's items; nil when it has no container.
 ---@field data? table<string, any>|fun(self: droprules.Item, type: string): string? # Its own data, a read-only JSON object (scenario key `data` on an item), staged like target data: `item.data.priority`. Called as a method, `item:data(type)` is the payload of its best representation conforming to `type` (nil when none does).
 local droprules_Item = {}
@@ -106,6 +118,7 @@ function droprules_Item:copy() end
 ---@field type string # Its target type, the key of its rule (`calendar.day`).
 ---@field frame droprules.Frame # Where it is, in board coordinates (read-only).
 ---@field parent? droprules.Target? # The target it is nested in, if any.
+---@field collapsed boolean # Whether it is a closed container: the targets inside it take no drops until a rule spring-loads it.
 ---@field data table<string, any> # Its free-form data, a read-only view; change it with `target:set`, then read it again.
 ---@field items droprules.Item[] # The items it holds, in order (read-only list).
 local droprules_Target = {}
@@ -189,6 +202,8 @@ local droprules_OperationSet = {}
 ---@field canDrag? fun(item: droprules.Item, source: droprules.Target, info: droprules.Info): boolean? # When a drag begins, per dragged item of a target of this type: falsy keeps it in place. `info` (read-only) has the board, the modifiers and every item being gathered.
 ---@field dragOperations? fun(info: droprules.Info, source: droprules.Target): droprules.Operation[]? # When a drag begins and when it leaves the board: the operations this source allows (nil: both).
 ---@field dragEnded? fun(info: droprules.Info, source: droprules.Target) # Once per source target at the end of a drag; may change that target (its own transaction).
+---@field dragPreview? fun(items: droprules.Item[], source: droprules.Target): droprules.Preview? # Once the items are gathered, of the first source: what the drag shows (default: the first item's name and the count). Read-only.
+---@field announce? fun(event: droprules.AnnouncementEvent, info: droprules.Info, target: droprules.Target): string? # What a screen reader says instead of the built-in sentence: `lifted` (of the first source), `entered`, `proposal`, `exited`, `dropped`, `refused`, `cancelled`. Nil keeps the built-in. Read-only.
 local droprules_Rule = {}
 
 ---The `droprules` global of rule files: types and JSON. Each file gets its own copy.
@@ -222,7 +237,15 @@ function droprules.encodeJSON(value) end
 ---@class droprules.ProposalTable
 ---@field operation "move"|"copy"|"forbidden"|"cancel" # The proposal.
 ---@field index? integer? # The gap to drop at; must be a whole, finite number.
+---@field open? boolean? # Spring-loads: the closed container under the pointer (the item's `opens`, else `target.data.opens`, else the target) opens for the rest of the drag. Only from `dropUpdated`.
 local droprules_ProposalTable = {}
+
+---What `dragPreview` returns: the drag's preview under the pointer.
+---@class droprules.Preview
+---@field title string # The main line (200 characters at most are kept).
+---@field subtitle? string? # A second line.
+---@field badge? string|integer? # A corner badge, such as the count of items.
+local droprules_Preview = {}
 
 ---A board with its rules loaded, made by `scenario{}`: a rule host of its own.
 ---@class droprules.Simulation
@@ -295,6 +318,11 @@ function droprules_Drag:outside(spec) end
 ---@param ms integer milliseconds, 0 to 3600000
 ---@return "move"|"copy"|"forbidden"|"cancel" # the negotiated proposal
 function droprules_Drag:wait(ms) end
+
+---Moves targets after a layout change; the pointer, where it is, is hit-tested again.
+---@param frames table<string, number[]> `{ id = { x, y, width, height }, ... }`
+---@return "move"|"copy"|"forbidden"|"cancel" # the negotiated proposal
+function droprules_Drag:frames(frames) end
 
 ---Drops: `performDrop`, the last `dropExited`, `dragEnded`.
 ---@return droprules.Outcome
@@ -390,6 +418,8 @@ local droprules_Diagnostic = {}
 ---@field type string # Its target type.
 ---@field data table<string, any> # A copy of its data.
 ---@field items string[] # Its item ids, in order.
+---@field parent? string? # The id of the target it is nested in now (a folder moves with its row).
+---@field collapsed boolean # Whether it is a closed container.
 local droprules_CommittedTarget = {}
 
 ---A plain copy of a committed item (`sim:item(id)`).
@@ -399,6 +429,7 @@ local droprules_CommittedTarget = {}
 ---@field data table<string, any> # A copy of its own data.
 ---@field container? string? # The id of the target that holds it; nil when it is on no target.
 ---@field index? integer? # Its 1-based place in that target's items.
+---@field opens? string? # The id of the target it stands for, if any.
 local droprules_CommittedItem = {}
 
 ---What `scenario{}` takes: a scenario file's schema as a Lua table (lists count from 1 in errors).
@@ -422,6 +453,7 @@ local droprules_ScenarioSpec = {}
 ---@field items? droprules.ItemSpec[]? # The items it holds, in order.
 ---@field itemExtent? number? # The size of one item along the axis: the host computes `info.index`.
 ---@field axis? "vertical"|"horizontal"? # The axis items are laid out along (default vertical).
+---@field collapsed? boolean? # A closed container: the targets inside it take no drops until a rule spring-loads it (default false).
 local droprules_TargetSpec = {}
 
 ---An item of a scenario's board, or an external item of a drag.
@@ -430,6 +462,7 @@ local droprules_TargetSpec = {}
 ---@field name? string? # A display name.
 ---@field representations? string[][]? # `{ { type, payload }, ... }`, best fidelity first (or `{ type = ..., payload = ... }` tables).
 ---@field data? table<string, any>? # The item's own data (a JSON object): `item.data` in rules.
+---@field opens? string? # The id of the target this board item stands for (a folder's row): that target's parent is the item's container.
 local droprules_ItemSpec = {}
 
 ---Builds a fresh board with its rules; raises at the test's line when the spec is wrong.

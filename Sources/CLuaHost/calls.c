@@ -70,6 +70,7 @@ static inline __attribute__((always_inline)) int clua_symbol_code(lua_State *L, 
 static inline __attribute__((always_inline)) void clua_classify(lua_State *L, const clua_Budget *budget, int index, clua_CallResult *out) {
   out->numberKind = CLUA_NUMBER_NONE;
   out->symbol = -1;
+  out->flag = 0;
   switch (lua_type(L, index)) {
   case LUA_TNIL:
   case LUA_TNONE:
@@ -86,7 +87,8 @@ static inline __attribute__((always_inline)) void clua_classify(lua_State *L, co
     int table = lua_absindex(L, index);
     out->kind = CLUA_RESULT_OTHER;
     // Room for a key and a value: the call's own result slot is already in use.
-    if (!lua_checkstack(L, 2) || budget->symbolKey == NULL || budget->numberKey == NULL) return;
+    if (!lua_checkstack(L, 2) || budget->symbolKey == NULL || budget->numberKey == NULL || budget->flagKey == NULL)
+      return;
     lua_pushstring(L, budget->symbolKey);
     lua_rawget(L, table);
     out->symbol = clua_symbol_code(L, budget, -1);
@@ -104,6 +106,10 @@ static inline __attribute__((always_inline)) void clua_classify(lua_State *L, co
     } else if (!lua_isnil(L, -1)) {
       out->numberKind = CLUA_NUMBER_NOT_A_NUMBER;
     }
+    lua_pop(L, 1);
+    lua_pushstring(L, budget->flagKey);
+    lua_rawget(L, table);
+    out->flag = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return;
   }

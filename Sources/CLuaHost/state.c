@@ -38,7 +38,7 @@ static const char *clua_keep_string(lua_State *L, const char *text) {
 typedef struct clua_Symbols {
   const char *const *words;
   int count;
-  const char *symbolKey, *numberKey;
+  const char *symbolKey, *numberKey, *flagKey;
 } clua_Symbols;
 
 static int clua_intern_worker(lua_State *L) {
@@ -46,6 +46,7 @@ static int clua_intern_worker(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   budget->symbolKey = clua_keep_string(L, symbols->symbolKey);
   budget->numberKey = clua_keep_string(L, symbols->numberKey);
+  budget->flagKey = clua_keep_string(L, symbols->flagKey);
   for (int code = 0; code < symbols->count; code++) {
     lua_pushstring(L, symbols->words[code]);
     budget->symbols[code] = lua_topointer(L, -1);
@@ -57,13 +58,15 @@ static int clua_intern_worker(lua_State *L) {
 }
 
 int clua_intern_symbols(lua_State *L, const char *const *words, int count, const char *symbolKey,
-                        const char *numberKey) {
+                        const char *numberKey, const char *flagKey) {
   if (count < 0 || count > CLUA_MAX_SYMBOLS) return 0;
-  clua_Symbols symbols = {.words = words, .count = count, .symbolKey = symbolKey, .numberKey = numberKey};
+  clua_Symbols symbols = {
+      .words = words, .count = count, .symbolKey = symbolKey, .numberKey = numberKey, .flagKey = flagKey};
   clua_Budget *budget = clua_budget(L);
   budget->symbolCount = 0;
   budget->symbolKey = NULL;
   budget->numberKey = NULL;
+  budget->flagKey = NULL;
   lua_pushcfunction(L, clua_intern_worker);
   lua_pushlightuserdata(L, &symbols);
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
@@ -71,6 +74,7 @@ int clua_intern_symbols(lua_State *L, const char *const *words, int count, const
     budget->symbolCount = 0;
     budget->symbolKey = NULL;
     budget->numberKey = NULL;
+    budget->flagKey = NULL;
     return -1;
   }
   return 1;

@@ -15,8 +15,8 @@ package enum LuaCallResult: Equatable {
   case nothing
   case boolean(Bool)
   /// The code of an interned symbol (its place in the list given to `internSymbols`),
-  /// alone or under the symbol key of a table, whose number comes with it.
-  case symbol(Int, number: Number)
+  /// alone or under the symbol key of a table, whose number and flag come with it.
+  case symbol(Int, number: Number, flag: Bool)
   /// Anything else, described for a diagnostic.
   case other(String)
 }

@@ -7,10 +7,12 @@ import Foundation
 extension LuaRuntime {
   /// Names the strings a point call's result is classified by: a result that is one of
   /// `words`, or a table whose `symbolKey` holds one (with a number under `numberKey`),
-  /// is a ``LuaCallResult/symbol(_:number:)``.
-  package func internSymbols(_ words: [String], symbolKey: String, numberKey: String) throws(LuaError) {
+  /// is a ``LuaCallResult/symbol(_:number:flag:)``, with its `flagKey` read as a boolean.
+  package func internSymbols(_ words: [String], symbolKey: String, numberKey: String, flagKey: String)
+    throws(LuaError)
+  {
     let interned = withCStrings(words) { pointers in
-      clua_intern_symbols(state, pointers, Int32(pointers.count), symbolKey, numberKey)
+      clua_intern_symbols(state, pointers, Int32(pointers.count), symbolKey, numberKey, flagKey)
     }
     guard interned != -1 else {
       throw LuaError(kind: .memoryLimit(limits.maxMemory), message: "no memory left to intern the symbols")
@@ -57,7 +59,7 @@ extension LuaRuntime {
       case CLUA_NUMBER_NOT_A_NUMBER: number = .notANumber
       default: number = .none
       }
-      return .symbol(Int(result.symbol), number: number)
+      return .symbol(Int(result.symbol), number: number, flag: result.flag != 0)
     default:
       return .other(Self.describe(at: -1, on: state))
     }

@@ -43,6 +43,18 @@ extension RuleTestFile {
         throw LuaHostError("drag:wait expects whole milliseconds from 0 to \(DragStep.longestWait) (an hour)")
       }
       return .wait(milliseconds: milliseconds)
+    case "frames":
+      let usage = "drag:frames expects { id = { x, y, width, height }, ... }"
+      guard let fields = values.first?.tableValue?.fields, !fields.isEmpty else { throw LuaHostError(usage) }
+      var frames: [TargetID: Rect] = [:]
+      for (id, value) in fields {
+        let numbers = value.tableValue?.sequence.compactMap(\.doubleValue) ?? []
+        guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] >= 0, numbers[3] >= 0 else {
+          throw LuaHostError("\(usage); '\(id)' has no such frame (four finite numbers, width and height not negative)")
+        }
+        frames[id] = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+      }
+      return .frames(frames)
     case "drop": return .drop
     case "cancel": return .cancel
     default: throw LuaHostError("unknown drag step '\(kind ?? "nil")'")

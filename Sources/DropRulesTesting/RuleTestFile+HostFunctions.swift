@@ -85,13 +85,13 @@ extension RuleTestFile {
           let board = duringDrag ? host.engine.currentBoard : host.board
           guard var target = board.target(id) else { throw LuaHostError(ScenarioDecoder.noTarget(id, on: host.board)) }
           if duringDrag { target.data = host.engine.data(of: id) ?? target.data }
-          return [
-            .table(
-              LuaTable(fields: [
-                "id": .string(target.id), "type": .string(target.type), "data": LuaValue(json: .object(target.data)),
-                "items": .table(LuaTable(sequence: target.items.map(LuaValue.string))),
-              ]))
+          var fields: [String: LuaValue] = [
+            "id": .string(target.id), "type": .string(target.type), "data": LuaValue(json: .object(target.data)),
+            "items": .table(LuaTable(sequence: target.items.map(LuaValue.string))),
+            "collapsed": .boolean(target.collapsed),
           ]
+          fields["parent"] = target.parent.map(LuaValue.string)
+          return [.table(LuaTable(fields: fields))]
         }
       },
       "item": runtime.function { [unowned self] arguments in
@@ -103,6 +103,7 @@ extension RuleTestFile {
           guard let item = board.item(id) else { return [.nil] }
           var fields: [String: LuaValue] = ["id": .string(item.id), "data": LuaValue(json: .object(item.data))]
           fields["name"] = item.name.map(LuaValue.string)
+          fields["opens"] = item.opens.map(LuaValue.string)
           if let place = board.place(of: id) {
             fields["container"] = .string(place.container)
             fields["index"] = .integer(Int64(place.index))

@@ -33,6 +33,7 @@ enum BoardJSON {
       "items": .array(target.items.map(JSONValue.string)),
       "axis": target.axis.map { .string($0.rawValue) } ?? .null,
       "itemExtent": target.itemExtent.map(number) ?? .null,
+      "collapsed": .bool(target.collapsed),
     ])
   }
 
@@ -40,6 +41,7 @@ enum BoardJSON {
     .object([
       "name": item.name.map(JSONValue.string) ?? .null,
       "types": .array(item.types.map { .string($0.rawValue) }),
+      "opens": item.opens.map(JSONValue.string) ?? .null,
     ])
   }
 

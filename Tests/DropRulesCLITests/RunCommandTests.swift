@@ -17,19 +17,23 @@ struct RunCommandTests {
           validateDrop    day-12  true
           dropUpdated     day-12  move
           proposal        move
+          says            Over day-12: move.
 
         step 2  over day-13
           validateDrop    day-13  true
           dropUpdated     day-13  move
           proposal        move
+          says            Over day-13: move.
 
         step 3  modifiers option
           dropUpdated     day-13  copy
           proposal        copy
+          says            Over day-13: copy.
 
         step 4  drop
           performDrop     day-13  true
           outcome         performed
+          says            Dropped into day-13.
 
         board
           day-12  standup

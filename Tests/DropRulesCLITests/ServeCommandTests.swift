@@ -102,7 +102,7 @@ struct ServeCommandTests {
       broken.stderr == """
         error: broken.lua:1: unknown handler 'dropUpdate' in the rule for 'box'; did you mean dropUpdated?
         error: broken.lua:2: unknown handler 'perform' in the rule for 'box'; valid keys are accepts, validateDrop, \
-        dropEntered, dropUpdated, dropExited, performDrop, canDrag, dragOperations, dragEnded
+        dropEntered, dropUpdated, dropExited, performDrop, canDrag, dragOperations, dragEnded, dragPreview, announce
 
         """)
     let noFolder = try Serve.run(["--rules", "nowhere"], requests: [], in: scratch.url)

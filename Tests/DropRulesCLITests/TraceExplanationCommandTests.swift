@@ -45,9 +45,11 @@ struct TraceExplanationCommandTests {
 
         step 0  begin drag of card
           dragOperations  shelf  { copy }
+          preview         card
           limit           the drag allows copy, move
           limit           source shelf allows copy (dragOperations)
           allowed         copy
+          says            Picked up card.
 
         step 1  at (250, 50)
           validateDrop    slot  false
@@ -55,16 +57,19 @@ struct TraceExplanationCommandTests {
           skipped         slot  validateDrop returned false
           negotiated      move -> copy (only copy allowed: source shelf allows copy (dragOperations))
           proposal        copy
+          says            Over column: copy.
 
         step 2  at (250, 60)
           dropUpdated     column  move
           skipped         slot  validateDrop returned false at step 1; it is asked again once the pointer leaves it
           negotiated      move -> copy (only copy allowed: source shelf allows copy (dragOperations))
           proposal        copy
+          says            Over column: copy.
 
         step 3  drop
           performDrop     column  false
           outcome         failed  (performDrop of column returned false)
+          says            Not dropped: column did not take it.
 
         board
           shelf   card

@@ -1,6 +1,8 @@
--- Files: a file manager. Folders are nested targets; a dragged folder is an item whose
--- public.folder payload names the folder target it opens (targets are fixed, so moving
--- a folder's item does not move the folder target). Like the Finder: a drag
+-- Files: a file manager. Folders are nested targets; a folder's row is an item that
+-- opens its folder's target (`opens` in the scenario), so moving the row moves the
+-- folder, with everything in it, and the host never lets a folder into itself. A closed
+-- folder (`collapsed`) takes no drops until the pointer rests on its row for half a
+-- second: then it springs open for the rest of the drag. Like the Finder: a drag
 -- moves within a volume and copies across volumes, option forces a copy and command a
 -- move, read-only folders take nothing (and what is dragged out of them is copied), a
 -- folder cannot go into itself or any folder inside it, a name can be used only once
@@ -26,13 +28,29 @@ end
 
 -- True when `folder` is the folder `item` stands for, or lies inside it.
 local function isInside(folder, item)
-  local opened = item:data("public.folder")
+  local opened = item.opens
   if opened == nil then return false end
   while folder do
-    if folder.id == opened then return true end
+    if folder == opened then return true end
     folder = folder.parent
   end
   return false
+end
+
+-- How long a closed folder's row must hold the pointer before the folder springs open.
+local SPRING_LOADING_DELAY = 500
+
+-- Milliseconds the pointer has rested on the row it is over now. The list remembers,
+-- for this drag only, which row the pointer was over and since when (`info.hoverTime`
+-- counts from entering the list, not the row).
+local function restingTime(info, folder)
+  local row = info.over and info.over.id or ""
+  local resting = folder.data.resting
+  if resting == nil or resting.row ~= row then
+    folder:setForDrag("resting", { row = row, since = info.hoverTime })
+    return 0
+  end
+  return info.hoverTime - resting.since
 end
 
 -- The entry of `folder` with the name `item` would take there. A copy clashes with its
@@ -71,8 +89,7 @@ end
 -- middle third, else `folder` itself.
 local function destinationOf(info, folder)
   if info.over == nil or info.edge ~= "center" then return folder end
-  local opened = info.over:data("public.folder")
-  return opened and info.board:target(opened) or folder
+  return info.over.opens or folder
 end
 
 local function refuseOr(operation, reason)
@@ -88,7 +105,14 @@ return {
     accepts = { "public.file-url", "public.folder" },
 
     dropUpdated = function(info, folder)
-      return refuseOr(operationFor(info, destinationOf(info, folder)))
+      local destination = destinationOf(info, folder)
+      local operation = refuseOr(operationFor(info, destination))
+      -- Resting on a closed folder's row opens it, as the Finder's spring-loaded folders do.
+      local resting = restingTime(info, folder)
+      if destination ~= folder and destination.collapsed and resting >= SPRING_LOADING_DELAY then
+        return { operation = operation, open = true }
+      end
+      return operation
     end,
 
     performDrop = function(info, folder)

@@ -3,7 +3,10 @@
 local function file(id, name)
   return { id = id, name = name, representations = { { "public.file-url", "file:///" .. name } } }
 end
-local function folder(id, opens) return { id = id, name = opens, representations = { { "public.folder", opens } } } end
+-- A folder's row: it opens the folder's target, which is nested where the row is.
+local function folder(id, opens)
+  return { id = id, name = opens, opens = opens, representations = { { "public.folder", opens } } }
+end
 
 local function machine()
   return scenario { board = { targets = {
@@ -78,6 +81,21 @@ test("a folder cannot go into itself or any folder inside it", function()
   expect(sibling:over("home")):toBe("move")
 end)
 
+test("a folder's row moves the folder with everything in it", function()
+  local sim = machine()
+  local drag = sim:drag({ "y2026-folder" })
+  expect(drag:over("home")):toBe("move")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("home")):toEqual({ "notes", "projects-folder", "y2026-folder" })
+  expect(sim:target("2026").parent):toBe("home")
+  expect(sim:items("2026")):toEqual({ "draft" })
+  -- Now 2026 is no longer inside projects: projects may go into it.
+  local into = sim:drag({ "projects-folder" })
+  expect(into:over("2026")):toBe("move")
+  expect(into:drop()):toBe("performed")
+  expect(sim:target("projects").parent):toBe("2026")
+end)
+
 test("a name is used once per folder, also by a copy into the same folder", function()
   local sim = machine()
   expect(sim:drag({ "draft" }):over("home")):toBe("forbidden")
@@ -150,6 +168,47 @@ test("a folder cannot be dropped into its own row, and a file's row is not a fol
   expect(onFile:at(100, 20)):toBe("move")
   expect(onFile:drop()):toBe("performed")
   expect(sim:items("docs")):toEqual({ "a", "b", "archive-folder" })
+end)
+
+-- The same list, with the archive folder closed: its contents show only once the
+-- pointer has rested on its row for half a second.
+local function closedArchive()
+  return scenario { board = { targets = {
+    { id = "docs", type = "files.folder", frame = { 0, 0, 300, 200 }, data = { volume = "disk" },
+      itemExtent = 40, axis = "vertical",
+      items = { file("a", "a.txt"), folder("archive-folder", "archive"), file("b", "b.txt") } },
+    { id = "archive", type = "files.folder", frame = { 400, 0, 100, 100 }, data = { volume = "disk" },
+      collapsed = true, items = { file("old", "old.txt") } },
+  } } }
+end
+
+test("a closed folder springs open after the pointer rests on its row for half a second", function()
+  local sim = closedArchive()
+  local drag = sim:drag({ "b" })
+  -- The archive itself is closed: the pointer over its frame is over nothing.
+  expect(drag:over("archive")):toBe("cancel")
+  expect(drag:at(100, 60)):toBe("move")
+  expect(drag:wait(300)):toBe("move")
+  expect(drag.lastStep.springLoaded):toEqual({})
+  expect(drag:wait(300)):toBe("move")
+  expect(drag.lastStep.springLoaded):toEqual({ "archive" })
+  -- Open now: the archive takes the file at a gap of its own.
+  expect(drag:over("archive", { index = 1 })):toBe("move")
+  expect(drag:drop()):toBe("performed")
+  expect(sim:items("archive")):toEqual({ "b", "old" })
+  expect(sim:target("archive").collapsed):toBe(true)
+end)
+
+test("moving to another row starts the rest afresh, so passing over a closed folder does not open it", function()
+  local sim = closedArchive()
+  local drag = sim:drag({ "b" })
+  expect(drag:at(100, 20)):toBe("move")
+  expect(drag:wait(400)):toBe("move")
+  expect(drag:at(100, 60)):toBe("move")
+  expect(drag:wait(400)):toBe("move")
+  expect(drag.lastStep.springLoaded):toEqual({})
+  expect(drag:over("archive")):toBe("cancel")
+  drag:cancel()
 end)
 
 test("files dragged into another app are copied, and the source keeps them", function()

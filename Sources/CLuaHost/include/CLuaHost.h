@@ -125,6 +125,8 @@ typedef struct clua_Budget {
   /// The keys a table result gives its symbol and its number under.
   const char *_Nullable symbolKey;
   const char *_Nullable numberKey;
+  /// A table result's flag key (`open`): read as a boolean beside the number.
+  const char *_Nullable flagKey;
   /// Calls into Lua now running: only the outermost arms the budget.
   int callDepth;
 
@@ -200,7 +202,7 @@ enum { CLUA_SLOT_TRACEBACK = 1, CLUA_SLOT_KEY_X = 2, CLUA_SLOT_KEY_Y = 3, CLUA_R
 /// and the keys a table result holds a symbol and a number under, in a protected call.
 /// Returns 0 if there are too many words, -1 if memory ran out (nothing interned).
 int clua_intern_symbols(lua_State *L, const char *_Nonnull const *_Nonnull words, int count, const char *symbolKey,
-                        const char *numberKey);
+                        const char *numberKey, const char *flagKey);
 
 /// Calls the function below `nargs` arguments with a traceback message handler.
 int clua_pcall_traceback(lua_State *L, int nargs, int nresults);
@@ -236,6 +238,8 @@ typedef struct clua_CallResult {
   clua_NumberKind numberKind;
   long long integerNumber;
   double floatNumber;
+  /// A table result's flag key, as a boolean (0 when absent, false or nil).
+  int flag;
   int leftOnStack;
   int outermost;
 } clua_CallResult;

@@ -158,6 +158,13 @@ public final class RuleHost {
   /// Cancels the drag, rolling back what it staged.
   @discardableResult
   public func cancel() throws(DragError) -> DropOutcome { try engine.cancel() }
+
+  /// Moves targets' frames after a layout change: between drags at once (nil); during a
+  /// drag as a step that hit-tests the pointer again, answering its proposal.
+  @discardableResult
+  public func setFrames(_ frames: [TargetID: Rect]) throws(DragError) -> Proposal? {
+    try engine.setFrames(frames)
+  }
 }
 
 @available(*, unavailable) extension RuleHost: Sendable {}

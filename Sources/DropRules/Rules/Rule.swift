@@ -36,6 +36,8 @@ extension Handler {
     case .canDrag: 5
     case .dragOperations: 6
     case .dragEnded: 7
+    case .dragPreview: 8
+    case .announce: 9
     }
   }
 }

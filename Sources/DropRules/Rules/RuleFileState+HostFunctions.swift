@@ -17,7 +17,10 @@ extension RuleFileState {
         let numbers = [frame.x, frame.y, frame.width, frame.height].map(Self.coordinate)
         let frameTable = LuaTable(
           sequence: numbers, fields: ["x": numbers[0], "y": numbers[1], "width": numbers[2], "height": numbers[3]])
-        return [.string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil]
+        return [
+          .string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil,
+          .boolean(target.collapsed),
+        ]
       },
       // As handlers see it: staged data, then the drag's own keys (setForDrag). With
       // `onlySmall`, false for data too large to read whole: it is read a key at a time.
@@ -49,6 +52,7 @@ extension RuleFileState {
         return [
           item.name.map(LuaValue.string) ?? .boolean(false),
           .table(LuaTable(sequence: item.types.map { .string($0.rawValue) })),
+          item.opens.map(LuaValue.string) ?? .nil,
         ]
       },
       "itemPlace": lua.function { [unowned self] arguments in
@@ -128,6 +132,8 @@ extension RuleFileState {
           ]
         }
         copy.id = engine.freshCopyID(of: copy.id)
+        // A copy of a container's row is a plain item: one item stands for a target.
+        copy.opens = nil
         let result = staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
           try board.addDetached(copy)
         }

@@ -66,6 +66,78 @@ extension RuleFileState {
     }
   }
 
+  /// `dragPreview(items, source)`: `{ title = ..., subtitle = ..., badge = ... }`, or nil
+  /// for the built-in preview.
+  func callDragPreview(of rule: RuleID, target: TargetID, position: Int) -> HandlerResult {
+    guard let function = ruleSet.all[rule].functions[Handler.dragPreview.ordinal], let api, let infoObject else {
+      return .notImplemented
+    }
+    do throws(LuaError) {
+      let source = try targetObject(at: position, id: target)
+      guard
+        case .reference(let items) = try runtime.call(
+          api.itemsOf, [.reference(infoObject)], keepingTables: true, hostWork: true
+        ).first
+      else { throw LuaError(kind: .runtime, message: "droprules could not list the drag's items") }
+      let answer = try runtime.call(function, [.reference(items), .reference(source)]).first ?? .nil
+      if answer.isNil { return .returned(.nothing) }
+      func text(_ key: String) -> String? {
+        switch answer.tableValue?[key] {
+        case .string(let text)?: String(text.prefix(DragEngineLimits.longestPresentationText))
+        case .integer(let number)?: String(number)
+        default: nil
+        }
+      }
+      let fields = answer.tableValue?.fields ?? [:]
+      let known: Set<String> = ["title", "subtitle", "badge"]
+      guard let title = text("title"), !title.isEmpty, fields.keys.allSatisfy(known.contains),
+        fields.allSatisfy({ key, value in key == "title" || value.stringValue != nil || value.intValue != nil })
+      else {
+        var diagnostic = Diagnostic(
+          message:
+            "dragPreview returned \(answer.typeName == "table" ? "a table without a text title, or with other keys" : answer.typeName); "
+            + "expected { title = \"...\", subtitle = \"...\", badge = \"...\" } (subtitle and badge optional) or nil",
+          handler: .dragPreview, target: target)
+        if let definition = runtime.definition(of: function) {
+          diagnostic.file = definition.file
+          diagnostic.line = definition.line
+        }
+        return .failed(diagnostic)
+      }
+      return .returned(.preview(DragPreview(title: title, subtitle: text("subtitle"), badge: text("badge"))))
+    } catch {
+      return .failed(Self.diagnostic(error, handler: .dragPreview, target: target))
+    }
+  }
+
+  /// `announce(event, info, target)`: a string that replaces the built-in sentence, or
+  /// nil to keep it.
+  func callAnnounce(of rule: RuleID, event: AnnouncementEvent?, target: TargetID, position: Int) -> HandlerResult {
+    guard let function = ruleSet.all[rule].functions[Handler.announce.ordinal], let infoObject, let event else {
+      return .notImplemented
+    }
+    do throws(LuaError) {
+      let object = try targetObject(at: position, id: target)
+      let answer =
+        try runtime.call(function, [.string(event.rawValue), .reference(infoObject), .reference(object)]).first ?? .nil
+      switch answer {
+      case .nil: return .returned(.nothing)
+      case .string(let text): return .returned(.text(String(text.prefix(DragEngineLimits.longestPresentationText))))
+      default:
+        var diagnostic = Diagnostic(
+          message: "announce returned \(answer.typeName); expected a string (or nil for the built-in announcement)",
+          handler: .announce, target: target)
+        if let definition = runtime.definition(of: function) {
+          diagnostic.file = definition.file
+          diagnostic.line = definition.line
+        }
+        return .failed(diagnostic)
+      }
+    } catch {
+      return .failed(Self.diagnostic(error, handler: .announce, target: target))
+    }
+  }
+
   /// The info canDrag gets, made at the first canDrag of a drag.
   func gatheringInfo() throws(LuaError) -> LuaReference {
     if let object = gatheringInfoObjects.first { return object }

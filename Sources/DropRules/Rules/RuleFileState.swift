@@ -70,6 +70,7 @@ final class RuleFileState {
     var outside = false
     var destination: TargetID?
     var hoverTime: Int?
+    var wouldContainItself = false
   }
 
   /// How many handlers a rule can have; kept here because `Handler.allCases`, read from
@@ -77,14 +78,14 @@ final class RuleFileState {
   private let handlerCount = Handler.allCases.count
   /// The proposals by the code the runtime classifies an answer with (the order they
   /// were interned in).
-  private let proposals = Proposal.allCases
+  let proposals = Proposal.allCases
 
   init(limits: LuaLimits) throws(LuaError) {
     runtime = try LuaRuntime(limits: limits)
     sourceFiles = RuleSourceFiles()
     runtime.moduleReader = sourceFiles.module(named:)
     // A handler's answer is classified in C, by these words: the order is the codes'.
-    try runtime.internSymbols(proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index")
+    try runtime.internSymbols(proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index", flagKey: "open")
     api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)
   }
 
@@ -133,7 +134,12 @@ final class RuleFileState {
     } catch {
       return .failed(Self.diagnostic(error, handler: handler, target: target))
     }
-    if handler == .dragOperations { return callDragOperations(of: rule, target: target, position: position) }
+    switch handler {
+    case .dragOperations: return callDragOperations(of: rule, target: target, position: position)
+    case .dragPreview: return callDragPreview(of: rule, target: target, position: position)
+    case .announce: return callAnnounce(of: rule, event: context.announcing, target: target, position: position)
+    default: break
+    }
     do {
       let answer = try runtime.callWithPoints(
         function, info.object, try targetSlot(at: position, id: target), point: info.location,
@@ -247,6 +253,10 @@ final class RuleFileState {
         info.over = over
       }
     }
+    if info.wouldContainItself != context.wouldContainItself {
+      try setInfoField("wouldContainItself", kind: nil, .boolean(context.wouldContainItself))
+      info.wouldContainItself = context.wouldContainItself
+    }
     if info.outside != context.outside {
       try setInfoField("outside", kind: nil, .boolean(context.outside))
       info.outside = context.outside
@@ -296,37 +306,6 @@ final class RuleFileState {
     return object
   }
 
-  func result(_ value: LuaCallResult, handler: Handler, of rule: RuleID, target: TargetID) -> HandlerResult {
-    switch value {
-    case .nothing: return .returned(.nothing)
-    case .boolean(let flag): return .returned(.boolean(flag))
-    case .other(let description): return .returned(.other(description))
-    case .symbol(let code, let index):
-      let proposal = proposals[code]
-      switch index {
-      case .none: return .returned(.proposal(proposal, index: nil))
-      case .integer(let whole):
-        guard let index = Int(exactly: whole) else { break }
-        return .returned(.proposal(proposal, index: index))
-      case .float(let number):
-        // A whole float (3.0, 2^53) is a whole number: clamped, as an integer out of
-        // range is, to the list.
-        guard number.isFinite, number.rounded() == number else { break }
-        return .returned(.proposal(proposal, index: Int(max(min(number, 1e15), -1e15))))
-      case .notANumber: break
-      }
-      var diagnostic = Diagnostic(
-        message: "\(handler.rawValue) returned an index that is not a whole, finite number; "
-          + "give { operation = \"\(proposal.rawValue)\", index = n } with n an integer",
-        handler: handler, target: target)
-      if let definition = definition(of: handler, in: rule) {
-        diagnostic.file = definition.file
-        diagnostic.line = definition.line
-      }
-      return .failed(diagnostic)
-    }
-  }
-
   static func diagnostic(_ error: LuaError, handler: Handler?, target: TargetID?) -> Diagnostic {
     var message = error.message
     switch error.kind {
@@ -357,6 +336,7 @@ struct RuleAPI {
   let endedDragMetatable: LuaReference
   let target: LuaReference
   let fetchedFields: LuaReference
+  let itemsOf: LuaReference
   let droprules: LuaValue
 
   init(runtime: LuaRuntime, hostFunctions: [String: LuaValue], trusted: LuaValue) throws(LuaError) {
@@ -381,6 +361,7 @@ struct RuleAPI {
     endedDragMetatable = ended
     target = try function("target")
     fetchedFields = try function("fetchedFields")
+    itemsOf = try function("itemsOf")
     droprules = api?["droprules"] ?? .nil
   }
 }

@@ -33,6 +33,18 @@ extension DragEngine {
     recorder.record(.skipped(SkippedTarget(target: currentBoard.targets[position].id, reason: reason)))
   }
 
+  /// The outermost closed container, not spring-loaded, that hides `position`: itself
+  /// or an ancestor.
+  private func closedContainer(of position: Int) -> Int? {
+    var found: Int?
+    var current: Int? = position
+    while let next = current {
+      if currentBoard.targets[next].collapsed, !springLoaded.contains(next) { found = next }
+      current = currentBoard.targets[next].parent.flatMap(currentBoard.position(of:))
+    }
+    return found
+  }
+
   /// How many skipped targets a step names; ``TraceStep/skippedOmitted`` counts the rest.
   static let maximumSkipsRecorded = 50
 
@@ -43,6 +55,9 @@ extension DragEngine {
         return .sourceOnly(targetType: currentBoard.targets[position].type)
       }
       return .notAccepted(ruleDescriptions[rule]?.accepts ?? [])
+    }
+    if !isHitTestable(position), let container = closedContainer(of: position) {
+      return .closed(in: currentBoard.targets[container].id)
     }
     if let refusal = drag?.rejected[position] { return .validateDrop(step: refusal.step, raised: refusal.raised) }
     if let top = chain.first, !chain.contains(position) { return .covered(by: currentBoard.targets[top].id) }

@@ -29,8 +29,11 @@ extension DragEngine {
     // Nothing of the last drag's own reaches this one.
     dragOnly = DragOnlyData()
     currentLacksPerformDrop = nil
+    springLoaded = []
+    draggedOpeners = []
     clock = 0
     enteredAt = 0
+    lastAnnounced = (nil, nil, nil)
     draggedItemNames = [:]
     for id in allItems { if let name = currentBoard.item(id)?.name { draggedItemNames[id] = name } }
     recorder.record(.step(.begin(allItems)))
@@ -68,6 +71,7 @@ extension DragEngine {
     drag?.itemSources = itemIDs.compactMap { id in
       currentBoard.containerPosition(of: id).map { (id, currentBoard.targets[$0].id) }
     }
+    draggedOpeners = itemIDs.compactMap { currentBoard.item($0)?.opens.flatMap(currentBoard.position(of:)) }
     // What rules read of the drag (`info`) now exists, with the items canDrag let go.
     version.advance()
     if let (allowed, limits) = askSourcesForOperations() {
@@ -76,6 +80,8 @@ extension DragEngine {
       drag?.limits = limits
       allow(allowed)
     }
+    askForPreview()
+    announce(.lifted, on: drag?.sources.first.flatMap(currentBoard.position(of:)))
     return DragStart(refused: refused, isRefused: false)
   }
 
@@ -223,7 +229,8 @@ extension DragEngine {
       case .external(let external):
         do { undo += try currentBoard.addDetached(external) } catch {
           currentBoard.undo(undo)
-          throw .duplicateItem(external.id)
+          if case .duplicateItem = error { throw .duplicateItem(external.id) }
+          throw .externalOpener(external.id)
         }
       }
     }

@@ -11,6 +11,7 @@ extension DragEngine {
     case .over(let target, let index): .proposal(try moveOver(target, index: index))
     case .modifiers(let modifiers): .proposal(try setModifiers(modifiers))
     case .wait(let milliseconds): .proposal(try wait(milliseconds: milliseconds))
+    case .frames(let frames): .proposal(try setFrames(frames) ?? .cancel)
     case .outside(let accepts, let operation): .proposal(try moveOutside(accepting: accepts, operation: operation))
     case .drop: .outcome(try drop())
     case .cancel: .outcome(try cancel())
@@ -114,11 +115,18 @@ extension DragEngine {
 
   // MARK: Steps
 
-  private func pointerStep(
-    _ action: DragStep, to point: Point, within: Int?, index: Int?
+  /// A step that moves the pointer (`at`, `over`), or that hit-tests it again where it
+  /// is (`frames`, with `point` nil, after `before` moved the frames).
+  func pointerStep(
+    _ action: DragStep, to point: Point?, within: Int?, index: Int?, before: () -> Void = {}
   ) throws(DragError) -> Proposal {
     guard drag != nil else { throw .noDrag }
     beginStep(action)
+    before()
+    // The tree or the frames moved (a drop re-parented a folder; a layout change): the
+    // last search's targets are stale.
+    if syncHitTester() { drag?.lastStepSearchedEverything = false }
+    guard point != nil || !isOutside, let point = point ?? drag?.pointer else { return updateProposal() }
     // Within a target that no other frame cuts into, the targets under the pointer are
     // the ones the last full search found: skip the search.
     var stillInside = false
@@ -127,7 +135,7 @@ extension DragEngine {
     }
     returnToBoard()
     drag?.pointer = point
-    drag?.stepIndex = index
+    if case .frames = action {} else { drag?.stepIndex = index }
     drag?.lastStepSearchedEverything = within == nil
     if !stillInside { enterTarget(under: point, within: within) }
     return updateProposal(searched: !stillInside)
@@ -135,7 +143,7 @@ extension DragEngine {
 
   private func enterTarget(under point: Point, within: Int?) {
     let underPointer = hitTester.targets(at: point, within: within)
-    let chain = hitTester.chain(among: underPointer) { takesPart($0) }
+    let chain = hitTester.chain(among: underPointer) { takesPart($0) && isHitTestable($0) }
     if drag?.rejected.isEmpty == false { drag?.rejected = drag?.rejected.filter { chain.contains($0.key) } ?? [:] }
     defer { recordSkips(among: underPointer, chain: chain, entered: drag?.current) }
     if let current = drag?.current, let currentPosition = chain.firstIndex(of: current) {
@@ -222,6 +230,11 @@ extension DragEngine {
       proposal = parsed
       drag?.entryProposal = parsed
       drag?.proposedIndex = index
+    case .returned(.springLoading(let parsed, let index)):
+      proposal = parsed
+      drag?.entryProposal = parsed
+      drag?.proposedIndex = index
+      springLoad(from: target)
     case .returned(let other):
       proposal = .forbidden
       var diagnostic = Diagnostic(
@@ -261,6 +274,7 @@ extension DragEngine {
     if proposal.operation != nil, let current, let (place, edge) = itemUnderPointer(in: current) {
       recorder.record(.over(currentBoard.targets[current].items[place - 1], edge))
     }
+    if anyRuleAnnounces { announceProposal(proposal, index: index) }
     return proposal
   }
 
@@ -277,115 +291,18 @@ extension DragEngine {
     endDragOnlyData()
     currentLacksPerformDrop = nil
     drag?.isReadOnly = true
-    if let current = drag?.current { exit(current, outcome: outcome) }
+    let endedOver = drag?.current
+    if let current = endedOver { exit(current, outcome: outcome) }
+    if anyRuleAnnounces { announceOutcome(outcome, over: destination ?? endedOver) }
     recorder.record(.outcome(outcome, reason))
     endDragAtSources(outcome: outcome, operation: operation, destination: destination)
     rules.dragDidEnd()
     drag = nil
     isOutside = false
+    springLoaded = []
+    draggedOpeners = []
+    // A drop that moved a folder moved its target: the next drag hit-tests the new tree.
+    syncHitTester()
     return outcome
-  }
-
-  // MARK: Calling handlers
-
-  /// Calls `handler` of the rule for the target at `position` and records the call.
-  /// `itemIndex`, where `item` sits in the target's list, saves searching for it.
-  @discardableResult
-  func invoke(
-    _ handler: Handler, on position: Int, operation: DragOperation? = nil, outcome: DropOutcome? = nil,
-    index: Int? = nil, item: ItemID? = nil, itemIndex: Int? = nil, destination: Int? = nil
-  ) -> HandlerResult {
-    guard let rule = ruleOfTarget[position] else { return .notImplemented }
-    let frame = currentBoard.targets[position].frame
-    let pointer = drag?.pointer ?? frame.center
-    var context = HandlerContext(
-      pointer: pointer, location: Point(x: pointer.x - frame.x, y: pointer.y - frame.y),
-      index: index ?? pointerIndex(in: position), operation: operation, outcome: outcome)
-    if !handler.isSourceHandler, let (over, edge) = itemUnderPointer(in: position) {
-      context.over = over
-      context.edge = edge
-    }
-    context.item = itemIndex ?? item.flatMap { currentBoard.targets[position].items.firstIndex(of: $0) }.map { $0 + 1 }
-    context.outside = isOutside
-    context.destination = destination
-    // These three run on the current target only: told by the handler, not by reading
-    // the drag state, which every pointer step would pay for.
-    switch handler {
-    case .dropEntered, .dropUpdated, .performDrop: context.hoverTime = clock - enteredAt
-    default: break
-    }
-    let id = currentBoard.targets[position].id
-    // Each call is atomic: what a call that fails staged is rolled back here.
-    let staged = undoLog.count
-    let stagedForDrag = dragOnly.changeCount
-    let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-    let result = rules.call(handler, of: rule, target: id, position: position, context: context)
-    if case .notImplemented = result { return result }
-    if handlerTimings != nil {
-      handlerTimings?.append(
-        HandlerTiming(handler: handler, nanoseconds: DispatchTime.now().uptimeNanoseconds - started))
-    }
-    for line in rules.takePrintedLines() {
-      recorder.record(.printed(line))
-      printObserver?(line)
-    }
-    switch result {
-    case .notImplemented: break
-    case .returned(let value):
-      recorder.record(.call(handler, id, item: item, value))
-      // What the call staged stays; of its undo records, only those a rollback can need.
-      if undoLog.count > staged { undoLog.endCall(from: staged) }
-      if dragOnly.changeCount > stagedForDrag { dragOnly.endCall(from: stagedForDrag) }
-    case .failed(var diagnostic):
-      recorder.record(.call(handler, id, item: item, nil))
-      // A failed performDrop rolls back the whole drag; a failed preview only its own call.
-      if rollBackCall(staged: staged, stagedForDrag: stagedForDrag), handler != .performDrop {
-        diagnostic.message += " (what this call changed was rolled back)"
-      }
-      report(diagnostic)
-    }
-    return result
-  }
-
-  /// Rolls back what the current call staged beyond the first `staged` undo records and
-  /// `stagedForDrag` drag-only changes; returns whether it had staged anything.
-  private func rollBackCall(staged: Int, stagedForDrag: Int) -> Bool {
-    var rolledBack = false
-    if dragOnly.changeCount > stagedForDrag {
-      dragOnly.rollBack(to: stagedForDrag)
-      version.advance()
-      rolledBack = true
-    }
-    guard undoLog.count > staged else { return rolledBack }
-    currentBoard.undo(undoLog.takeCall(from: staged))
-    return true
-  }
-
-  /// The `info.index` handlers see: the one the step named, else the gap the target's
-  /// item extent puts under the pointer.
-  func pointerIndex(in position: Int) -> Int? {
-    if let index = drag?.stepIndex { return index }
-    guard let itemExtent = currentBoard.targets[position].itemExtent else { return nil }
-    let frame = currentBoard.targets[position].frame
-    return DropTarget.insertionIndex(
-      at: drag?.pointer ?? frame.center, in: frame, axis: currentBoard.targets[position].axis,
-      itemExtent: itemExtent, itemCount: currentBoard.targets[position].items.count)
-  }
-
-  /// The 1-based place of the item under the pointer in a target with an item extent,
-  /// and which third of it.
-  func itemUnderPointer(in position: Int) -> (place: Int, edge: ItemEdge)? {
-    guard let itemExtent = currentBoard.targets[position].itemExtent, let pointer = drag?.pointer else { return nil }
-    let target = currentBoard.targets[position]
-    guard
-      let hit = DropTarget.itemUnderPointer(
-        at: pointer, in: target.frame, axis: target.axis, itemExtent: itemExtent, itemCount: target.items.count)
-    else { return nil }
-    return (hit.position, hit.edge)
-  }
-
-  /// The index performDrop sees: the one dropUpdated proposed, else the pointer's.
-  func dropIndex(for position: Int) -> Int? {
-    drag?.proposedIndex ?? pointerIndex(in: position)
   }
 }

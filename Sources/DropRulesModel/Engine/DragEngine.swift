@@ -54,6 +54,16 @@ public final class DragEngine {
   /// The target type of the current target when its rule has no `performDrop`: its
   /// move or copy proposals become `forbidden`, since no drop there can be performed.
   @exclusivity(unchecked) var currentLacksPerformDrop: String?
+  /// Closed containers a rule spring-loaded in the current drag: the targets inside them
+  /// are hit-tested until it ends.
+  var springLoaded: Set<Int> = []
+  /// Whether any loaded rule has `announce`: when none does, a step asks nothing more.
+  @exclusivity(unchecked) var anyRuleAnnounces = false
+  /// The target, proposal and index the last announcement of the drag was about.
+  var lastAnnounced: (target: Int?, proposal: Proposal?, index: Int?) = (nil, nil, nil)
+  /// The board positions of the targets the dragged items stand for, so that a handler
+  /// call knows at once, by an empty list, that no drop can contain itself.
+  @exclusivity(unchecked) var draggedOpeners: [Int] = []
   private var copyCounter = 0
 
   /// Every diagnostic since the engine was made.
@@ -90,8 +100,15 @@ public final class DragEngine {
   /// A step with its announcement, naming items and targets as the board does now.
   func announced(_ step: TraceStep) -> TraceStep {
     var step = step
-    let text = step.announce(on: currentBoard, itemNames: draggedItemNames)
-    step.announcement = text.isEmpty ? nil : text
+    if step.announcement == nil {
+      let text = step.announce(on: currentBoard, itemNames: draggedItemNames)
+      step.announcement = text.isEmpty ? nil : text
+    }
+    if case .begin(let items) = step.action, step.preview == nil {
+      step.preview = DragPreview.standard(for: items.filter { !step.refused.contains($0) }) { id in
+        draggedItemNames[id] ?? currentBoard.item(id)?.name ?? id
+      }
+    }
     return step
   }
 
@@ -118,6 +135,7 @@ public final class DragEngine {
     ruleOfTarget = currentBoard.targets.map { rules.rule(forTargetType: $0.type) }
     ruleDescriptions = [:]
     for rule in Set(ruleOfTarget.compactMap { $0 }) { ruleDescriptions[rule] = rules.describe(rule) }
+    anyRuleAnnounces = ruleDescriptions.values.contains { $0.handlers.contains(.announce) }
   }
 
   // MARK: For rule implementations

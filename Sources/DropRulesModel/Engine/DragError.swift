@@ -6,6 +6,8 @@ public enum DragError: Error, Equatable, CustomStringConvertible {
   case itemNotOnBoard(ItemID)
   case duplicateItem(ItemID)
   case unknownTarget(TargetID)
+  /// An external item names a target it opens: only an item on the board can.
+  case externalOpener(ItemID)
 
   /// What went wrong, for the person driving the drag.
   public var description: String {
@@ -16,6 +18,7 @@ public enum DragError: Error, Equatable, CustomStringConvertible {
     case .itemNotOnBoard(let id): "dragged item '\(id)' is not on the board"
     case .duplicateItem(let id): "item '\(id)' is dragged twice or clashes with a board item"
     case .unknownTarget(let id): "no target with id '\(id)'"
+    case .externalOpener(let id): "external item '\(id)' cannot stand for a target; only an item on the board can"
     }
   }
 }
@@ -37,7 +40,8 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .noDrag: "the board can only change during a drag"
     case .readOnly:
-      "the board is read-only in canDrag and dragOperations (they only answer) and in the dropExited after the drop"
+      "the board is read-only in canDrag, dragOperations, dragPreview and announce (they only answer) and in the "
+        + "dropExited after the drop"
     case .outsideSource(let source, let touched):
       "dragEnded may change only its own source target '\(source)', not '\(touched)'"
     case .copyTakesFromSource(let item, let source):

@@ -15,6 +15,9 @@ public enum DragStep: Hashable, Sendable, CustomStringConvertible {
   /// The pointer goes off the board, into an app that takes `accepts` and asks for
   /// `operation`.
   case outside(accepts: [TypeIdentifier], operation: DragOperation)
+  /// Targets' frames change after a layout change (the app's, not a rule's); the
+  /// pointer, where it is, is hit-tested again.
+  case frames([TargetID: Rect])
   case drop
   case cancel
 
@@ -37,9 +40,19 @@ public enum DragStep: Hashable, Sendable, CustomStringConvertible {
     case .modifiers(let modifiers):
       "modifiers " + (modifiers.isEmpty ? "none" : modifiers.sorted().map(\.rawValue).joined(separator: ", "))
     case .wait(let milliseconds): "wait \(milliseconds) ms"
+    case .frames(let frames):
+      "frames "
+        + frames.sorted { $0.key < $1.key }.map { id, frame in
+          "\(id) [" + [frame.x, frame.y, frame.width, frame.height].map(Self.number).joined(separator: ", ") + "]"
+        }.joined(separator: ", ")
     case .drop: "drop"
     case .cancel: "cancel"
     }
+  }
+
+  /// `100`, or `12.5`: a frame as a person writes it.
+  private static func number(_ value: Double) -> String {
+    value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 
   /// The longest wait one step may name: an hour.

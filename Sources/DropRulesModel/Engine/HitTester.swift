@@ -1,16 +1,37 @@
 /// Finds the target chain under the pointer: the innermost target that takes part in
 /// the drag, then its ancestors that do, innermost first. Targets are board positions.
 struct HitTester {
-  private let parents: [Int?]
-  private let depths: [Int]
+  private var parents: [Int?] = []
+  private var depths: [Int] = []
+  /// Per target: whether it is a closed container, whose inner targets take no drops
+  /// unless spring-loaded.
+  private var collapsed: [Bool] = []
+  /// Whether any target is collapsed: most boards have none, and skip the check.
+  private(set) var hasCollapsed = false
   private let frames: [Rect]
   private let index: SpatialIndex
   /// Per target: unknown, or whether no other frame cuts into it (see ``isStable(_:)``).
   private var stability: [Bool?]
+  /// The board's tree and frame generations this was built from.
+  private(set) var treeGeneration: Int
+  let frameGeneration: Int
 
   init(board: Board) {
+    frames = board.targets.map(\.frame)
+    index = SpatialIndex(frames: frames)
+    stability = Array(repeating: nil, count: frames.count)
+    treeGeneration = board.treeGeneration.value
+    frameGeneration = board.frameGeneration.value
+    refreshTree(board: board)
+  }
+
+  /// Reads the parents again, after items that stand for targets moved them; frames
+  /// are unchanged, so the spatial index stays.
+  mutating func refreshTree(board: Board) {
     let targets = board.targets
-    frames = targets.map(\.frame)
+    treeGeneration = board.treeGeneration.value
+    collapsed = targets.map(\.collapsed)
+    hasCollapsed = collapsed.contains(true)
     let parents = targets.map { $0.parent.flatMap(board.position(of:)) }
     self.parents = parents
     var depths = [Int](repeating: -1, count: targets.count)
@@ -31,8 +52,17 @@ struct HitTester {
     }
     for position in targets.indices { _ = depth(of: position) }
     self.depths = depths
-    index = SpatialIndex(frames: frames)
-    stability = Array(repeating: nil, count: targets.count)
+  }
+
+  /// Whether a collapsed target that is not in `expanded` hides the target: itself or an
+  /// ancestor. It takes no drops (a closed folder's contents are not shown).
+  func isHidden(_ position: Int, expanded: Set<Int>) -> Bool {
+    var current: Int? = position
+    while let next = current {
+      if collapsed[next], !expanded.contains(next) { return true }
+      current = parents[next]
+    }
+    return false
   }
 
   /// The targets whose frames contain `point`, in ascending position.

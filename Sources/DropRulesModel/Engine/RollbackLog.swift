@@ -77,7 +77,7 @@ extension Board.Undo: RollbackRecord {
     switch self {
     case .data(let position, let key, _): .target(position, key)
     case .itemData(let item, let key, _): .item(item, key)
-    case .inserted, .removed, .container, .detached: nil
+    case .inserted, .removed, .container, .detached, .parent: nil
     }
   }
 }

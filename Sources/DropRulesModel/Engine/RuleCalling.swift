@@ -12,11 +12,25 @@ public enum Handler: String, Sendable, CaseIterable, Hashable {
   case dragOperations
   /// `dragEnded(info, source)`: how the drag ended, once per source target.
   case dragEnded
+  /// `dragPreview(items, source)`: what the drag shows under the pointer, once the items
+  /// are gathered (`{ title = ..., subtitle = ..., badge = ... }`).
+  case dragPreview
+  /// `announce(event, info, target)`: what a screen reader says of a step, instead of
+  /// the built-in sentence (read-only, like the last dropExited).
+  case announce
 
   /// Whether the handler belongs to the drag source's side.
   public var isSourceHandler: Bool {
     switch self {
-    case .canDrag, .dragOperations, .dragEnded: true
+    case .canDrag, .dragOperations, .dragEnded, .dragPreview: true
+    default: false
+    }
+  }
+
+  /// Whether the handler is one of DropDelegate's: a rule with one takes drops.
+  public var isDropHandler: Bool {
+    switch self {
+    case .validateDrop, .dropEntered, .dropUpdated, .dropExited, .performDrop: true
     default: false
     }
   }
@@ -25,7 +39,7 @@ public enum Handler: String, Sendable, CaseIterable, Hashable {
   /// handler, or no handler at all (a rule of defaults). A rule of source handlers only
   /// governs drags *from* its targets and leaves drops to the targets underneath.
   package static func takesDrops(implementing implements: (Handler) -> Bool) -> Bool {
-    allCases.contains { !$0.isSourceHandler && implements($0) } || !allCases.contains(where: implements)
+    allCases.contains { $0.isDropHandler && implements($0) } || !allCases.contains(where: implements)
   }
 }
 
@@ -39,8 +53,16 @@ public enum HandlerValue: Hashable, Sendable {
   case boolean(Bool)
   /// A proposal word, or `{ operation = ..., index = n }`.
   case proposal(Proposal, index: Int?)
+  /// `dropUpdated`'s `{ operation = ..., open = true }`: a proposal that also spring-loads
+  /// the container under the pointer, so its inner targets take drops for the rest of
+  /// the drag.
+  case springLoading(Proposal, index: Int?)
   /// What `dragOperations` allowed.
   case operations(Set<DragOperation>)
+  /// What `dragPreview` described.
+  case preview(DragPreview)
+  /// What `announce` said.
+  case text(String)
   /// Anything else, as the trace shows it.
   case other(String)
 
@@ -51,7 +73,12 @@ public enum HandlerValue: Hashable, Sendable {
     case .boolean(let flag): String(flag)
     case .proposal(let proposal, nil): proposal.rawValue
     case .proposal(let proposal, let index?): "{ index = \(index), operation = \(proposal.rawValue) }"
+    case .springLoading(let proposal, nil): "{ open = true, operation = \(proposal.rawValue) }"
+    case .springLoading(let proposal, let index?):
+      "{ index = \(index), open = true, operation = \(proposal.rawValue) }"
     case .operations(let operations): "{ " + DragOperation.names(operations) + " }"
+    case .preview(let preview): preview.luaDescription
+    case .text(let text): "\"" + text + "\""
     case .other(let text): text
     }
   }
@@ -102,6 +129,12 @@ public struct HandlerContext: Sendable, Equatable {
   /// Milliseconds the pointer has rested on the current target since it was entered
   /// (`wait` steps advance the clock), in the current target's handlers; nil in others.
   public var hoverTime: Int?
+  /// Whether a drop here would put a target inside itself: a dragged item stands for
+  /// the target, or an ancestor of it, or of the target the item under the pointer
+  /// stands for (`info.wouldContainItself`). Set in the current target's handlers.
+  public var wouldContainItself = false
+  /// What an `announce` call is asked to say.
+  public var announcing: AnnouncementEvent?
 
   /// A context at this pointer; the host fills in the rest as the call needs it.
   public init(

@@ -13,6 +13,8 @@ extension Board {
     case data(target: Int, key: String, JSONValue?)
     case itemData(ItemID, key: String, JSONValue?)
     case detached(ItemID)
+    /// A target's parent before an item that stands for it moved.
+    case parent(target: Int, TargetID?)
   }
 
   /// Registers a detached item (an external one, or a fresh copy). Its data counts as
@@ -20,6 +22,9 @@ extension Board {
   @discardableResult
   public mutating func addDetached(_ item: DragItem) throws(BoardError) -> [Undo] {
     guard itemsByID[item.id] == nil else { throw .duplicateItem(item.id) }
+    // One item stands for a target, and only from the board: a copy of a folder row is a
+    // plain item, never a second handle on the folder.
+    guard item.opens == nil else { throw .detachedOpener(item.id) }
     itemsByID[item.id] = item
     accountData(of: item, adding: true)
     return [.detached(item.id)]
@@ -35,6 +40,7 @@ extension Board {
     targets[position].items.remove(at: offset)
     containers[item] = nil
     return [.container(item, position), .removed(target: position, at: [offset], [item])]
+      + carryOpenedTargets(of: CollectionOfOne(item))
   }
 
   /// Sets (or, with nil, removes) a key of a target's data.
@@ -76,6 +82,9 @@ extension Board {
         itemsByID[item]?.data[key] = value
       case .detached(let item):
         if let removed = itemsByID.removeValue(forKey: item) { accountData(of: removed, adding: false) }
+      case .parent(let position, let parent):
+        targets[position].parent = parent
+        treeGeneration.value += 1
       }
     }
   }
@@ -109,7 +118,9 @@ extension Board {
         seen.insert(position)
       // An item's data belongs to the target that holds it, if any.
       case .itemData(let item, _, _): if let position = containers[item] { seen.insert(position) }
-      case .container, .detached: break
+      // A target carried along by its item is not a change of that target: the item's
+      // containers are the ones touched (a source in dragEnded may move its own rows).
+      case .container, .detached, .parent: break
       }
     }
     return seen.sorted().map { targets[$0].id }
@@ -123,7 +134,7 @@ extension Board {
         if containers[item] == nil, let removed = itemsByID.removeValue(forKey: item) {
           accountData(of: removed, adding: false)
         }
-      case .inserted, .removed, .data, .itemData: break
+      case .inserted, .removed, .data, .itemData, .parent: break
       }
     }
   }

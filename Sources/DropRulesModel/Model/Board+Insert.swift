@@ -10,6 +10,9 @@ extension Board {
   public mutating func insert(_ item: ItemID, into target: TargetID, at gap: Int?) throws(BoardError) -> [Undo] {
     guard itemsByID[item] != nil else { throw .unknownItem(item) }
     guard let destination = positions[target] else { throw .unknownTarget(target) }
+    if let (item, opened) = containmentConflict(moving: CollectionOfOne(item), into: destination) {
+      throw .wouldContainItself(item, opened, into: target)
+    }
     var clamped = min(max(gap ?? Int.max, 1), targets[destination].items.count + 1)
     let previous = containers[item]
     var undo: [Undo] = [.container(item, previous)]
@@ -25,7 +28,7 @@ extension Board {
     targets[destination].items.insert(item, at: clamped - 1)
     undo.append(.inserted(target: destination, at: clamped - 1, count: 1))
     containers[item] = destination
-    return undo
+    return undo + carryOpenedTargets(of: CollectionOfOne(item))
   }
 
   /// Moves or places `items` together at the gap `gap` of `target`, in the order given;
@@ -46,6 +49,9 @@ extension Board {
     guard block.count > 1 else { return try insert(first, into: target, at: gap) }
     guard let destination = positions[target] else { throw .unknownTarget(target) }
     if let unknown = block.first(where: { itemsByID[$0] == nil }) { throw .unknownItem(unknown) }
+    if let (item, opened) = containmentConflict(moving: block, into: destination) {
+      throw .wouldContainItself(item, opened, into: target)
+    }
 
     let offset = blockOffset(for: first, moving: seen, into: destination, at: gap)
     var undo = block.map { Undo.container($0, containers[$0]) }
@@ -68,7 +74,7 @@ extension Board {
     targets[destination].items.insert(contentsOf: block, at: offset)
     undo.append(.inserted(target: destination, at: offset, count: block.count))
     for item in block { containers[item] = destination }
-    return undo
+    return undo + carryOpenedTargets(of: block)
   }
 
   /// Where a block led by `first` goes in `destination`'s list once the block's items

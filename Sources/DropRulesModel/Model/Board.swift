@@ -13,6 +13,10 @@ public struct Board: Hashable, Sendable {
   var containers: [ItemID: Int]
   /// The bytes of data the targets hold (see Board+DataAccount.swift).
   var dataAccount = DataAccount()
+  /// Moves whenever a target's parent changes (see Board+Tree.swift).
+  public internal(set) var treeGeneration = Generation()
+  /// Moves whenever a target's frame changes.
+  public internal(set) var frameGeneration = Generation()
 
   /// Builds a board, checking that ids are unique, parents exist without cycles and no
   /// item sits in two places.
@@ -37,7 +41,10 @@ public struct Board: Hashable, Sendable {
       }
       self.targets.append(target)
     }
+    try adoptOpenedTargets()
     // Walks each parent chain once: a target whose chain is known good ends the walk.
+    // The board's own targets: adopting opened targets may have given some a parent.
+    let targets = self.targets
     var state = [UInt8](repeating: 0, count: targets.count)  // 0 new, 1 on this walk, 2 checked
     for start in targets.indices where state[start] == 0 {
       var chain: [Int] = []
@@ -124,6 +131,11 @@ public enum BoardError: Error, Equatable, CustomStringConvertible {
   case parentCycle(TargetID)
   case itemInTwoPlaces(ItemID, TargetID, TargetID)
   case notInTarget(ItemID, TargetID)
+  case unknownOpenedTarget(ItemID, TargetID)
+  case openedTwice(TargetID, ItemID, ItemID)
+  case openerElsewhere(ItemID, TargetID, parent: TargetID, container: TargetID)
+  case wouldContainItself(ItemID, TargetID, into: TargetID)
+  case detachedOpener(ItemID)
 
   /// What is wrong with the board, naming the ids involved.
   public var description: String {
@@ -136,6 +148,17 @@ public enum BoardError: Error, Equatable, CustomStringConvertible {
     case .parentCycle(let id): "target '\(id)' is its own ancestor"
     case .itemInTwoPlaces(let item, let first, let second): "item '\(item)' is in both '\(first)' and '\(second)'"
     case .notInTarget(let item, let target): "item '\(item)' is not in target '\(target)'"
+    case .unknownOpenedTarget(let item, let target): "item '\(item)' opens '\(target)', which does not exist"
+    case .openedTwice(let target, let first, let second):
+      "target '\(target)' is opened by two items, '\(first)' and '\(second)'; one item stands for a target"
+    case .openerElsewhere(let item, let target, let parent, let container):
+      "target '\(target)' names parent '\(parent)', but item '\(item)' that opens it is in '\(container)' "
+        + "(leave the parent out: the item's container is the parent)"
+    case .wouldContainItself(let item, let opened, let destination):
+      "moving item '\(item)' into '\(destination)' would put target '\(opened)' inside itself"
+    case .detachedOpener(let item):
+      "item '\(item)' opens a target, but only an item on the board can stand for one (a copy or an "
+        + "external item cannot)"
     }
   }
 }

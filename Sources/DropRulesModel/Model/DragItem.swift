@@ -28,15 +28,23 @@ public struct DragItem: Hashable, Sendable {
   /// The item's own data, a JSON object (`item.data`): metadata a rule reads and
   /// changes with `item:set`, rather than JSON text inside a representation.
   public var data: [String: JSONValue]
+  /// The target this item stands for, when it is a container's row (a folder in a file
+  /// list, a mailbox in a sidebar, a column in a board's strip of columns): wherever the
+  /// item sits, that target is nested in the item's container, so moving the item moves
+  /// the target and its subtree (`item.opens`).
+  public var opens: TargetID?
 
-  /// An item with an id, an optional name, its representations (best first) and data.
+  /// An item with an id, an optional name, its representations (best first), data and
+  /// the target it stands for.
   public init(
-    id: ItemID, name: String? = nil, representations: [Representation] = [], data: [String: JSONValue] = [:]
+    id: ItemID, name: String? = nil, representations: [Representation] = [], data: [String: JSONValue] = [:],
+    opens: TargetID? = nil
   ) {
     self.id = id
     self.name = name
     self.representations = representations
     self.data = data
+    self.opens = opens
   }
 
   /// The item's types in fidelity order.

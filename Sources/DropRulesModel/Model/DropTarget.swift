@@ -34,11 +34,15 @@ public struct DropTarget: Hashable, Sendable {
   public var axis: ItemAxis?
   /// The length of one item along ``axis``.
   public var itemExtent: Double?
+  /// A closed container (a folder whose contents are not shown): it and the targets
+  /// nested in it take no drops until a rule spring-loads it during a drag (`open = true`
+  /// over the row that opens it).
+  public var collapsed: Bool
 
   /// A target; only the id, the type and the frame are required.
   public init(
     id: TargetID, type: String, frame: Rect, parent: TargetID? = nil, data: [String: JSONValue] = [:],
-    items: [ItemID] = [], axis: ItemAxis? = nil, itemExtent: Double? = nil
+    items: [ItemID] = [], axis: ItemAxis? = nil, itemExtent: Double? = nil, collapsed: Bool = false
   ) {
     self.id = id
     self.type = type
@@ -48,6 +52,7 @@ public struct DropTarget: Hashable, Sendable {
     self.items = items
     self.axis = axis
     self.itemExtent = itemExtent
+    self.collapsed = collapsed
   }
 
   /// The 1-based insertion gap nearest `point` (global), when the target lays out items:

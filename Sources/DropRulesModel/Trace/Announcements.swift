@@ -1,3 +1,21 @@
+/// What an `announce` handler is asked to say better than the built-in sentence.
+public enum AnnouncementEvent: String, Sendable, CaseIterable {
+  /// The drag began: its items were picked up (asked of the first source's rule).
+  case lifted
+  /// The pointer entered a target.
+  case entered
+  /// The proposal or the position over the current target changed.
+  case proposal
+  /// The pointer left a target for no target.
+  case exited
+  /// The drop was performed (asked of the target that took it).
+  case dropped
+  /// The drag was cancelled, or dropped where the proposal was forbidden or cancel.
+  case cancelled
+  /// The drop was refused: `performDrop` did not commit, or the host refused its change.
+  case refused
+}
+
 /// What each step says to a person who cannot see the drag: the built-in announcements,
 /// in plain English, as dnd-kit's screen-reader announcements and Pragmatic drag and
 /// drop's live-region guidance do. The playground speaks them through an `aria-live`

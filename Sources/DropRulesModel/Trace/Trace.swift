@@ -143,4 +143,52 @@ public struct TraceStep: Hashable, Sendable {
   /// `Over Monday 13: move, position 2.`, `Dropped into Monday 13.` (see
   /// ``TraceStep/announce(on:)``).
   public var announcement: String?
+  /// Closed containers a rule spring-loaded during the step (`open = true`): the targets
+  /// inside them take drops for the rest of the drag.
+  public var springLoaded: [TargetID] = []
+  /// On the begin step: what the user drags, as the source's `dragPreview` describes
+  /// it, else the first item's name and the count.
+  public var preview: DragPreview?
+}
+
+/// What a drag shows under the pointer (SwiftUI's `draggable(_:preview:)`, UIKit's
+/// `previewForLifting`): a title, and optionally a subtitle and a badge.
+public struct DragPreview: Hashable, Sendable {
+  /// The main line: `Standup`.
+  public var title: String
+  /// A second line: `Monday 13, 9:00`.
+  public var subtitle: String?
+  /// A corner badge, usually the count of dragged items: `3`.
+  public var badge: String?
+
+  /// A preview with a title, and optionally a subtitle and a badge.
+  public init(title: String, subtitle: String? = nil, badge: String? = nil) {
+    self.title = title
+    self.subtitle = subtitle
+    self.badge = badge
+  }
+
+  /// The preview of a drag whose source has no `dragPreview`: the first item's name, and
+  /// the count as the badge when there are several; nil for no items.
+  static func standard(for items: [ItemID], name: (ItemID) -> String) -> DragPreview? {
+    guard let first = items.first else { return nil }
+    return DragPreview(
+      title: String(name(first).prefix(DragEngineLimits.longestPresentationText)),
+      badge: items.count > 1 ? String(items.count) : nil)
+  }
+
+  /// `{ badge = "3", subtitle = "Monday 13", title = "Standup" }`, as the trace shows
+  /// what `dragPreview` returned.
+  public var luaDescription: String {
+    var fields: [String] = []
+    if let badge { fields.append("badge = \"\(badge)\"") }
+    if let subtitle { fields.append("subtitle = \"\(subtitle)\"") }
+    fields.append("title = \"\(title)\"")
+    return "{ " + fields.joined(separator: ", ") + " }"
+  }
+
+  /// `Standup (Monday 13) [3]`.
+  public var description: String {
+    title + (subtitle.map { " (\($0))" } ?? "") + (badge.map { " [\($0)]" } ?? "")
+  }
 }

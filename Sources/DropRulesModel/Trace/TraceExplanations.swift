@@ -35,6 +35,9 @@ public enum SkipReason: Hashable, Sendable {
   /// A refusal holds while the pointer stays over the target: it is asked again only
   /// once the pointer has left it.
   case validateDrop(step: Int, raised: Bool)
+  /// It is, or lies inside, a closed container (``DropTarget/collapsed``) that no rule
+  /// has spring-loaded in this drag.
+  case closed(in: TargetID)
 
   /// The reason's name in the JSON trace. A `validateDrop` refusal of an earlier step is
   /// `refusedEarlier`.
@@ -44,6 +47,7 @@ public enum SkipReason: Hashable, Sendable {
     case .sourceOnly: "sourceOnly"
     case .notAccepted: "notAccepted"
     case .covered: "covered"
+    case .closed: "closed"
     case .validateDrop(let refusedAt, _): refusedAt < step ? "refusedEarlier" : "validateDrop"
     }
   }
@@ -58,6 +62,8 @@ public enum SkipReason: Hashable, Sendable {
     case .notAccepted(let types):
       "accepts " + types.map(\.rawValue).joined(separator: ", ") + "; no dragged item conforms to any of them"
     case .covered(let top): "under \(top), which is drawn on top of it"
+    case .closed(let container):
+      "\(container) is closed; a dropUpdated answer with open = true over its row spring-loads it"
     case .validateDrop(let refusedAt, let raised):
       refusedAt < step
         ? "validateDrop \(raised ? "raised an error" : "returned false") at step \(refusedAt); it is asked again once the pointer leaves it"

@@ -24,6 +24,12 @@ struct TraceRecorder {
     /// How many more targets the search passed over than it named.
     case skipsOmitted(Int)
     case outcome(DropOutcome, OutcomeReason?)
+    /// A rule spring-loaded this closed container (`open = true`).
+    case springLoaded(TargetID)
+    /// What the source's `dragPreview` said the user drags.
+    case preview(DragPreview)
+    /// What the rule's `announce` handler said of the step, instead of the built-in.
+    case announcement(String)
   }
 
   private(set) var events: [Event] = []
@@ -105,6 +111,9 @@ struct TraceRecorder {
       case .allowed(let allowed): steps[last].allowed = allowed
       case .skipped(let skipped): steps[last].skipped.append(skipped)
       case .skipsOmitted(let count): steps[last].skippedOmitted = count
+      case .springLoaded(let target): steps[last].springLoaded.append(target)
+      case .preview(let preview): steps[last].preview = preview
+      case .announcement(let text): steps[last].announcement = text
       case .outcome(let outcome, let reason):
         steps[last].outcome = outcome
         steps[last].outcomeReason = reason

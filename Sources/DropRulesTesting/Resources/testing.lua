@@ -201,6 +201,12 @@ function Drag:outside(spec)
 end
 -- Lets `ms` milliseconds pass without moving (a dwell): the target is asked again.
 function Drag:wait(ms) return step(self, "wait", ms) end
+-- Moves targets' frames after a layout change, { id = { x, y, w, h } }: the pointer,
+-- where it is, is hit-tested again.
+function Drag:frames(frames)
+  if type(frames) ~= "table" then error("drag:frames expects { id = { x, y, width, height }, ... }", 2) end
+  return step(self, "frames", frames)
+end
 function Drag:drop() return step(self, "drop") end
 function Drag:cancel() return step(self, "cancel") end
 -- The target as this drag's handlers see it now: staged changes and drag-only data.

@@ -33,6 +33,7 @@ extension ProtocolDispatcher {
         "data": .object(target.data),
         "axis": target.axis.map { .string($0.rawValue) } ?? .null,
         "itemExtent": target.itemExtent.map(Self.number) ?? .null,
+        "collapsed": .bool(target.collapsed),
         "items": .array(target.items.map { Self.itemJSON(id: $0, item: board.item($0)) }),
       ])
     }
@@ -69,6 +70,7 @@ extension ProtocolDispatcher {
       "name": item?.name.map(JSONValue.string) ?? .null,
       "types": .array((item?.types ?? []).map { .string($0.rawValue) }),
       "data": .object(item?.data ?? [:]),
+      "opens": item?.opens.map(JSONValue.string) ?? .null,
     ])
   }
 

@@ -7,7 +7,8 @@ import Foundation
 extension ProtocolDispatcher {
   /// The methods, by the names requests use.
   enum Method: String, CaseIterable {
-    case load, setBoard, beginDrag, move, modifiers, outside, wait, drop, cancel, board, describe, trace, errors
+    case load, setBoard, beginDrag, move, modifiers, outside, wait, setFrames, drop, cancel, board, describe, trace
+    case errors
     case version
   }
 
@@ -20,6 +21,7 @@ extension ProtocolDispatcher {
     case .modifiers: return try modifiers(params)
     case .outside: return try outside(params)
     case .wait: return try wait(params)
+    case .setFrames: return try setFrames(params)
     case .drop:
       try requireDrag(params, allowed: [])
       return try run(.drop)
@@ -139,6 +141,22 @@ extension ProtocolDispatcher {
         "expected milliseconds from 0 to \(DragStep.longestWait) (an hour), got \(milliseconds)")
     }
     return try run(.wait(milliseconds: milliseconds))
+  }
+
+  /// `{frames: {id: [x, y, w, h]}}`: a layout change. During a drag it is a step (the
+  /// pointer is hit-tested again) and answers as `move` does; between drags, `{targets: n}`.
+  private func setFrames(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+    let params = try RPCParams(json, allowed: ["frames"])
+    guard let value = params["frames"] else {
+      throw .invalidParams(at: RPCParams.root + ".frames", "required key 'frames' is missing")
+    }
+    let board = session.host.currentBoard
+    let frames = try params.read { decoder throws(ScenarioError) in
+      try decoder.decodeFrames(value, at: RPCParams.root + ".frames", board: board)
+    }
+    if session.isDragging { return try run(.frames(frames)) }
+    do { try session.setFrames(frames) } catch { throw .session(error) }
+    return .object(["targets": .integer(Int64(frames.count))])
   }
 
   private func step(_ params: RPCParams) throws(RPCError) -> DragStep {

@@ -113,6 +113,11 @@ public final class ProtocolSession {
     try self.step { () throws(DragError) in try host.perform(step) }
   }
 
+  /// Moves targets' frames between drags (during one, ``perform(_:)`` a `frames` step).
+  public func setFrames(_ frames: [TargetID: Rect]) throws(ProtocolSessionError) {
+    do { try host.setFrames(frames) } catch { throw .drag(error) }
+  }
+
   /// The rule errors of the current drag, or of the last one once it ended.
   public var dragDiagnostics: [Diagnostic] {
     let all = host.diagnostics

@@ -94,6 +94,7 @@ public struct RPCError: Error, Equatable, Sendable {
     case .itemNotOnBoard(let id): .object(["kind": .string("itemNotOnBoard"), "item": .string(id)])
     case .duplicateItem(let id): .object(["kind": .string("duplicateItem"), "item": .string(id)])
     case .unknownTarget(let id): .object(["kind": .string("unknownTarget"), "target": .string(id)])
+    case .externalOpener(let id): .object(["kind": .string("externalOpener"), "item": .string(id)])
     }
   }
 }

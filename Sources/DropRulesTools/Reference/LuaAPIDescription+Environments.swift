@@ -7,7 +7,7 @@ extension LuaAPIDescription {
   package static let droprules = LuaAPIDescription(
     aliases: ruleAliases,
     classes: [
-      info, item, target, board, point, frame, modifiers, operationSet, rule, library, proposalTable,
+      info, item, target, board, point, frame, modifiers, operationSet, rule, library, proposalTable, preview,
       simulation, drag, expectation, spy, spiedCall, diagnostic, committedTarget, committedItem, scenarioSpec,
       targetSpec, itemSpec,
     ],

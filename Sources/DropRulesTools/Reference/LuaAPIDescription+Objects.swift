@@ -35,6 +35,13 @@ extension LuaAPIDescription {
         other target.
         """),
       .field(
+        "wouldContainItself", "boolean",
+        """
+        True when a drop here would put a target inside itself: a dragged item stands for this \
+        target or an ancestor of it (or of the target the item under the pointer's centre \
+        stands for). The host refuses such a move whatever the rule does; forbid it early.
+        """),
+      .field(
         "modifiers", "droprules.Modifiers",
         "The pressed modifier keys as a set: `info.modifiers.option == true`."),
       .field(
@@ -87,6 +94,12 @@ extension LuaAPIDescription {
       .field("name", "string?", "Its display name, if it has one."),
       .field("types", "string[]", "The type identifiers of its representations, best fidelity first (read-only)."),
       .field("container", "droprules.Target?", "The target that holds it; nil for an external or detached item."),
+      .field(
+        "opens", "droprules.Target?",
+        """
+        The target it stands for (a folder's row, a mailbox, a column): nested in the item's \
+        container, and moved with the item, subtree and all. Nil for most items, and for copies.
+        """),
       .field("index", "integer?", "Its 1-based place in its container's items; nil when it has no container."),
       .method(
         "conformsTo",
@@ -126,6 +139,9 @@ extension LuaAPIDescription {
       .field("type", "string", "Its target type, the key of its rule (`calendar.day`)."),
       .field("frame", "droprules.Frame", "Where it is, in board coordinates (read-only)."),
       .field("parent", "droprules.Target?", "The target it is nested in, if any."),
+      .field(
+        "collapsed", "boolean",
+        "Whether it is a closed container: the targets inside it take no drops until a rule spring-loads it."),
       .field(
         "data", "table<string, any>",
         "Its free-form data, a read-only view; change it with `target:set`, then read it again."),

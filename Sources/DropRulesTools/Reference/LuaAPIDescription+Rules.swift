@@ -39,6 +39,15 @@ extension LuaAPIDescription {
       .field(
         "dragEnded", "fun(info: droprules.Info, source: droprules.Target)",
         "Once per source target at the end of a drag; may change that target (its own transaction)."),
+      .field(
+        "dragPreview", "fun(items: droprules.Item[], source: droprules.Target): droprules.Preview?",
+        "Once the items are gathered, of the first source: what the drag shows (default: the first item's name "
+          + "and the count). Read-only."),
+      .field(
+        "announce",
+        "fun(event: droprules.AnnouncementEvent, info: droprules.Info, target: droprules.Target): string?",
+        "What a screen reader says instead of the built-in sentence: `lifted` (of the first source), `entered`, "
+          + "`proposal`, `exited`, `dropped`, `refused`, `cancelled`. Nil keeps the built-in. Read-only."),
     ])
 
   static let library = Class(
@@ -90,9 +99,25 @@ extension LuaAPIDescription {
     members: [
       .field("operation", "\"move\"|\"copy\"|\"forbidden\"|\"cancel\"", "The proposal."),
       .field("index", "integer?", "The gap to drop at; must be a whole, finite number."),
+      .field(
+        "open", "boolean?",
+        "Spring-loads: the closed container under the pointer (the item's `opens`, else `target.data.opens`, else "
+          + "the target) opens for the rest of the drag. Only from `dropUpdated`."),
+    ])
+
+  static let preview = Class(
+    name: "droprules.Preview", variable: "preview",
+    doc: "What `dragPreview` returns: the drag's preview under the pointer.",
+    members: [
+      .field("title", "string", "The main line (200 characters at most are kept)."),
+      .field("subtitle", "string?", "A second line."),
+      .field("badge", "string|integer?", "A corner badge, such as the count of items."),
     ])
 
   static let ruleAliases: [Alias] = [
+    Alias(
+      name: "droprules.AnnouncementEvent", doc: "What `announce` is asked to say.",
+      choices: AnnouncementEvent.allCases.map { ("\"\($0.rawValue)\"", "") }),
     Alias(
       name: "droprules.RuleFile", doc: "What a rule file returns: target types to rules.",
       choices: [("table<string, droprules.Rule>", "")]),

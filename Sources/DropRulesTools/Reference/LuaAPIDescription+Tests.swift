@@ -97,6 +97,12 @@ extension LuaAPIDescription {
           returns: [Returns(proposalName, "", "the negotiated proposal")]),
         "Lets time pass without moving (a dwell): the current target's `dropUpdated` runs again with `info.hoverTime`."),
       .method(
+        "frames",
+        Signature(
+          [Param("frames", "table<string, number[]>", "`{ id = { x, y, width, height }, ... }`")],
+          returns: [Returns(proposalName, "", "the negotiated proposal")]),
+        "Moves targets after a layout change; the pointer, where it is, is hit-tested again."),
+      .method(
         "drop", Signature(returns: [Returns("droprules.Outcome", "", "")]),
         "Drops: `performDrop`, the last `dropExited`, `dragEnded`."),
       .method(
@@ -186,6 +192,8 @@ extension LuaAPIDescription {
       .field("id", "string", "Its id."), .field("type", "string", "Its target type."),
       .field("data", "table<string, any>", "A copy of its data."),
       .field("items", "string[]", "Its item ids, in order."),
+      .field("parent", "string?", "The id of the target it is nested in now (a folder moves with its row)."),
+      .field("collapsed", "boolean", "Whether it is a closed container."),
     ])
 
   static let committedItem = Class(
@@ -196,6 +204,7 @@ extension LuaAPIDescription {
       .field("data", "table<string, any>", "A copy of its own data."),
       .field("container", "string?", "The id of the target that holds it; nil when it is on no target."),
       .field("index", "integer?", "Its 1-based place in that target's items."),
+      .field("opens", "string?", "The id of the target it stands for, if any."),
     ])
 
   static let scenarioSpec = Class(
@@ -224,6 +233,9 @@ extension LuaAPIDescription {
       .field("items", "droprules.ItemSpec[]?", "The items it holds, in order."),
       .field("itemExtent", "number?", "The size of one item along the axis: the host computes `info.index`."),
       .field("axis", "\"vertical\"|\"horizontal\"?", "The axis items are laid out along (default vertical)."),
+      .field(
+        "collapsed", "boolean?",
+        "A closed container: the targets inside it take no drops until a rule spring-loads it (default false)."),
     ])
 
   static let itemSpec = Class(
@@ -235,5 +247,9 @@ extension LuaAPIDescription {
         "representations", "string[][]?",
         "`{ { type, payload }, ... }`, best fidelity first (or `{ type = ..., payload = ... }` tables)."),
       .field("data", "table<string, any>?", "The item's own data (a JSON object): `item.data` in rules."),
+      .field(
+        "opens", "string?",
+        "The id of the target this board item stands for (a folder's row): that target's parent is the item's "
+          + "container."),
     ])
 }

@@ -43,6 +43,11 @@ extension ScenarioDecoder {
     return value
   }
 
+  func boolean(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Bool {
+    guard case .bool(let value) = json else { throw error(at: path(), "expected true or false, got \(json.kindName)") }
+    return value
+  }
+
   func number(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Double {
     guard let value = json.numberValue, value.isFinite else {
       throw error(at: path(), "expected a number, got \(json.kindName)")

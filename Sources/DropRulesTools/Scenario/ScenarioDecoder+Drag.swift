@@ -21,6 +21,10 @@ extension ScenarioDecoder {
       guard board.item(item.id) == nil else {
         throw error(at: path + ".id", "external item '\(item.id)' has the id of a board item")
       }
+      guard item.opens == nil else {
+        throw error(
+          at: path + ".opens", "an external item cannot stand for a target; only an item on the board can open one")
+      }
       return DraggedItem.external(item)
     }
     guard !items.isEmpty else { throw error(at: dragPath + ".items", "a drag needs at least one item") }
@@ -53,7 +57,7 @@ extension ScenarioDecoder {
   func decodeStep(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError) -> DragStep {
     let expected =
       "expected {\"at\": [x, y]}, {\"over\": id}, {\"modifiers\": [...]}, {\"outside\": {...}}, {\"wait\": ms}, "
-      + "\"drop\" or \"cancel\""
+      + "{\"frames\": {id: [x, y, w, h]}}, \"drop\" or \"cancel\""
     if case .string(let word) = json {
       switch word {
       case "drop": return .drop
@@ -96,7 +100,27 @@ extension ScenarioDecoder {
       }
       return .wait(milliseconds: milliseconds)
     }
+    if let frames = fields["frames"] {
+      try allowOnly(["frames"], in: fields, at: path)
+      return .frames(try decodeFrames(frames, at: path + ".frames", board: board))
+    }
     throw error(at: path, "unknown step with keys \(fields.keys.sorted()); \(expected)")
+  }
+
+  /// `{id: [x, y, width, height], ...}`: new frames after a layout change. With a
+  /// `board`, every id must name one of its targets.
+  public func decodeFrames(_ json: JSONValue, at path: String, board: Board?) throws(ScenarioError)
+    -> [TargetID: Rect]
+  {
+    var frames: [TargetID: Rect] = [:]
+    for (id, value) in try object(json, at: path, expected: "{id: [x, y, width, height]}").sorted(by: {
+      $0.key < $1.key
+    }) {
+      if let board, board.target(id) == nil { throw error(at: "\(path).\(id)", Self.noTarget(id, on: board)) }
+      frames[id] = try decodeFrame(value, at: "\(path).\(id)")
+    }
+    guard !frames.isEmpty else { throw error(at: path, "name at least one target and its new frame") }
+    return frames
   }
 
   /// `{"accepts": [types], "operation": "copy" | "move"}`, both optional.

@@ -8,8 +8,8 @@ public struct ScenarioDecoder {
   public static let maximumFileSize = 16 * 1024 * 1024
   /// The keys a scenario, a target of its board and an item may have; any other is an error.
   static let scenarioKeys = ["name", "rules", "types", "board", "drag", "steps", "expect"]
-  static let targetKeys = ["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis"]
-  static let itemKeys = ["id", "name", "representations", "data"]
+  static let targetKeys = ["id", "type", "frame", "parent", "data", "items", "itemExtent", "axis", "collapsed"]
+  static let itemKeys = ["id", "name", "representations", "data", "opens"]
 
   let file: String
   let baseDirectory: String
@@ -222,7 +222,10 @@ public struct ScenarioDecoder {
       parent: try present(fields, "parent").map { value throws(ScenarioError) in
         try string(value, at: path() + ".parent")
       },
-      data: data, items: items.map(\.id), axis: axis, itemExtent: extent)
+      data: data, items: items.map(\.id), axis: axis, itemExtent: extent,
+      collapsed: try present(fields, "collapsed").map { value throws(ScenarioError) in
+        try boolean(value, at: path() + ".collapsed")
+      } ?? false)
     return (target, items)
   }
 
@@ -253,7 +256,10 @@ public struct ScenarioDecoder {
       name: try present(fields, "name").map { value throws(ScenarioError) in try string(value, at: path() + ".name") },
       representations: representations,
       data: try present(fields, "data").map { value throws(ScenarioError) in try object(value, at: path() + ".data") }
-        ?? [:])
+        ?? [:],
+      opens: try present(fields, "opens").map { value throws(ScenarioError) in
+        try string(value, at: path() + ".opens")
+      })
   }
 
   func decodeRepresentation(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError)

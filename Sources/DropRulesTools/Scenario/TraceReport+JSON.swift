@@ -73,6 +73,8 @@ extension TraceReport {
       "outcomeReason": step.outcomeReason.map(json) ?? .null,
       "printed": .array(step.printed.map(JSONValue.string)),
       "announcement": optional(step.announcement),
+      "preview": step.preview.map(json) ?? .null,
+      "springLoaded": .array(step.springLoaded.map(JSONValue.string)),
     ])
   }
 
@@ -88,6 +90,7 @@ extension TraceReport {
     case .noRule(let type), .sourceOnly(let type): fields["targetType"] = .string(type)
     case .notAccepted(let types): fields["accepts"] = .array(types.map { .string($0.rawValue) })
     case .covered(let top): fields["coveredBy"] = .string(top)
+    case .closed(let container): fields["closedIn"] = .string(container)
     case .validateDrop(let refusedAt, let raised):
       fields["step"] = .integer(Int64(refusedAt))
       fields["raised"] = .bool(raised)
@@ -128,6 +131,12 @@ extension TraceReport {
         "operation": .string(operation.rawValue),
       ])
     case .step(.wait(let milliseconds)): .object(["kind": .string("wait"), "ms": .integer(Int64(milliseconds))])
+    case .step(.frames(let frames)):
+      .object([
+        "kind": .string("frames"),
+        "frames": .object(
+          frames.mapValues { frame in .array([frame.x, frame.y, frame.width, frame.height].map(number)) }),
+      ])
     case .step(.drop): .object(["kind": .string("drop")])
     case .step(.cancel): .object(["kind": .string("cancel")])
     }
@@ -154,10 +163,24 @@ extension TraceReport {
     case .proposal(let proposal, nil): .string(proposal.rawValue)
     case .proposal(let proposal, let index?):
       .object(["operation": .string(proposal.rawValue), "index": .integer(Int64(index))])
+    case .springLoading(let proposal, let index):
+      .object([
+        "operation": .string(proposal.rawValue), "index": index.map { .integer(Int64($0)) } ?? .null,
+        "open": .bool(true),
+      ])
     case .operations(let allowed): operations(allowed)
+    case .preview(let preview): json(preview)
+    case .text(let text): .string(text)
     // A value the host has no shape for is shown as the trace prints it.
     case .other(let text): .string(text)
     }
+  }
+
+  /// `{"title": ..., "subtitle": ..., "badge": ...}`, absent parts null.
+  static func json(_ preview: DragPreview) -> JSONValue {
+    .object([
+      "title": .string(preview.title), "subtitle": optional(preview.subtitle), "badge": optional(preview.badge),
+    ])
   }
 
   static func json(_ downgrade: Downgrade) -> JSONValue {

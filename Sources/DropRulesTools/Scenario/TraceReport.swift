@@ -40,6 +40,8 @@ public struct TraceReport {
         lines += tracebackLines(diagnostic.traceback)
       }
       lines += step.refused.map { row("refused", safe($0) + " (canDrag)") }
+      if let preview = step.preview { lines.append(row("preview", safe(preview.description))) }
+      lines += step.springLoaded.map { row("opened", safe($0) + " (spring-loaded for the rest of the drag)") }
       lines += step.limits.map { row("limit", safe($0.description)) }
       if let allowed = step.allowed { lines.append(row("allowed", DragOperation.names(allowed))) }
       lines += step.skipped.map { row("skipped", safe($0.target), safe($0.detail(atStep: step.number))) }
@@ -55,6 +57,7 @@ public struct TraceReport {
           row(
             "outcome", paint(outcome.rawValue) + (step.outcomeReason.map { "  (" + safe($0.description) + ")" } ?? "")))
       }
+      if let announcement = step.announcement { lines.append(row("says", safe(announcement))) }
     }
     lines.append("")
     lines.append(bold("board"))
@@ -66,6 +69,10 @@ public struct TraceReport {
       // Data is shown where the drag changed it, so the board says what the drop did.
       if target.data != result.scenario.board.target(target.id)?.data {
         line += "  data " + safe(JSONValue.object(target.data).serialized())
+      }
+      // A folder that moved with its row says where it is now.
+      if target.parent != result.scenario.board.target(target.id)?.parent {
+        line += "  in " + safe(target.parent ?? "(no parent)")
       }
       lines.append(line)
     }

@@ -505,9 +505,10 @@ struct InfoReadThroughAttackTests {
     // a drag are in the backing once read and gone once forgotten (a board change), until
     // read again; the hidden key is never given.
     // hoverTime is there in the current target's handlers.
-    let made = "board,globalLocation,hasItemsConforming,hoverTime,itemProviders,items,kind,location"
+    let made = "board,globalLocation,hasItemsConforming,hoverTime,itemProviders,items,kind,location,wouldContainItself"
     let read =
-      "allowedOperations,board,globalLocation,hasItemsConforming,hoverTime,itemProviders,items,kind,location,modifiers"
+      "allowedOperations,board,globalLocation,hasItemsConforming,hoverTime,itemProviders,items,kind,location,modifiers,"
+      + "wouldContainItself"
     #expect(
       host.printedLines == [
         "first\t0\t0\t\(made)", "read\t0\t0\t\(read)", "changed\t0\t0\t\(made)", "reread\t0\t0\t\(read)",

@@ -46,7 +46,8 @@ struct ProtocolDragTests {
           {"number": 0, "action": {"kind": "begin", "items": ["x"]}, "pointer": null, "target": null, "calls": [],
            "proposal": null, "index": null, "over": null, "edge": null, "refused": [], "limits": [], "allowed": null,
            "downgrade": null, "errors": [], "outcome": null, "outcomeReason": null, "skipped": [],
-           "skippedOmitted": 0, "printed": [], "announcement": "Picked up X."}
+           "skippedOmitted": 0, "printed": [], "announcement": "Picked up X.",
+           "preview": {"title": "X", "subtitle": null, "badge": null}, "springLoaded": []}
           """#)))
     #expect(JSONValue.array(Array(answers.dropFirst())) == trace)
     #expect(answers[3].objectValue?["proposal"] == .string("copy"))
@@ -172,10 +173,10 @@ struct ProtocolDragTests {
           #"""
           {"targets": [
             {"id": "list", "type": "box", "frame": [0, 0, 200, 300.5], "parent": null, "data": {"title": "Todo"},
-             "axis": "vertical", "itemExtent": 40,
-             "items": [{"id": "c1", "name": "Card", "types": ["com.example.card"], "data": {"p": 1}}]},
+             "axis": "vertical", "itemExtent": 40, "collapsed": false,
+             "items": [{"id": "c1", "name": "Card", "types": ["com.example.card"], "data": {"p": 1}, "opens": null}]},
             {"id": "row", "type": "row", "frame": [0, 0, 200, 40], "parent": "list", "data": {}, "axis": null,
-             "itemExtent": null, "items": []}],
+             "itemExtent": null, "collapsed": false, "items": []}],
            "types": [{"id": "com.example.card", "conformsTo": ["public.data"]}],
            "rules": ["\#(directory.path)/rules.lua"],
            "dragging": false}
@@ -192,8 +193,8 @@ struct ProtocolDragTests {
         == (try json(
           #"""
           {"protocol": 1,
-           "methods": ["load", "setBoard", "beginDrag", "move", "modifiers", "outside", "wait", "drop", "cancel", "board",
-                       "describe", "trace", "errors", "version"],
+           "methods": ["load", "setBoard", "beginDrag", "move", "modifiers", "outside", "wait", "setFrames", "drop",
+                       "cancel", "board", "describe", "trace", "errors", "version"],
            "maximumRequestBytes": 16777216, "maximumBatchSize": 1000,
            "limits": {"maxInstructions": 5000, "maxMemory": 67108864, "maxTimeMs": 60000}}
           """#)))

@@ -27,7 +27,8 @@ struct ExposedTestAPITests {
       if type(value) == "table" and name ~= "_G" then keys(name, value) end
     end
     local sim = scenario { board = { targets = {
-      { id = "a", type = "box", frame = { 0, 0, 10, 10 }, items = { { id = "x", name = "X" } } },
+      { id = "a", type = "box", frame = { 0, 0, 10, 10 }, items = { { id = "x", name = "X" }, { id = "y", opens = "b" } } },
+      { id = "b", type = "box", frame = { 20, 0, 10, 10 } },
     } } }
     local spy = sim:spy("canDrag", { target = "a", type = "box" })
     local drag = sim:drag({ "x" })
@@ -44,7 +45,9 @@ struct ExposedTestAPITests {
     if spy.calls ~= nil then names[#names + 1] = "droprules.Spy calls" end
     for _, call in ipairs(spy.calls) do keys("droprules.SpiedCall", call) end
     keys("droprules.CommittedTarget", sim:target("a"))
+    keys("droprules.CommittedTarget", sim:target("b"))
     keys("droprules.CommittedItem", sim:item("x"))
+    keys("droprules.CommittedItem", sim:item("y"))
     for _, diagnostic in ipairs(sim:takeErrors()) do keys("droprules.Diagnostic", diagnostic) end
     table.sort(names)
     test(table.concat(names, "\n"), function() end)

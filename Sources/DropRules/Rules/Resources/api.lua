@@ -193,6 +193,13 @@ function itemFields.types(id)
   return freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
 end
 
+-- The target the item stands for (a folder's row opens the folder's target), or nil.
+function itemFields.opens(id)
+  local name, _, opens = host.itemInfo(id)
+  checked(name, "item '" .. id .. "' is no longer on the board")
+  return opens and targetObject(opens)
+end
+
 function itemFields.container(id)
   local container = host.itemPlace(id)
   return container and targetObject(container)
@@ -341,9 +348,10 @@ local complete = trusted.hidden
 -- other two in the same readings.
 local function fetchPlacement(id, read, key)
   if rawget(read, complete) then return nil end
-  local targetType, frame, parent = host.targetInfo(id)
+  local targetType, frame, parent, collapsed = host.targetInfo(id)
   checked(targetType, "target '" .. id .. "' is no longer on the board")
   read.type = targetType
+  read.collapsed = collapsed
   read.frame = freeze(frame, "target.frame (read-only)")
   if parent ~= nil then read.parent = targetObject(parent) end
   -- Last: if making a field raised (memory), the next read asks again.
@@ -356,6 +364,7 @@ end
 function targetFields.type(id, read) return fetchPlacement(id, read, "type") end
 function targetFields.frame(id, read) return fetchPlacement(id, read, "frame") end
 function targetFields.parent(id, read) return fetchPlacement(id, read, "parent") end
+function targetFields.collapsed(id, read) return fetchPlacement(id, read, "collapsed") end
 
 function targetFields.data(id)
   local what = "target.data (read-only: change it with target:set)"
@@ -491,6 +500,8 @@ function api.newInfo()
     globalLocation = view(globalLocation, "info.globalLocation (read-only)", pointNext),
     hasItemsConforming = hasItemsConforming,
     itemProviders = itemProviders,
+    -- The host writes it only when it changes from this.
+    wouldContainItself = false,
   }
   local listing = { backing, complete }
   for _, name in ipairs(changingFields) do listing[#listing + 1] = name end
@@ -549,6 +560,8 @@ function api.target(id) return targetObject(id) end
 
 --- The object of an item, for the host to pass to canDrag.
 function api.item(id) return itemObject(id) end
+-- `dragPreview(items, source)` gets the drag's own list.
+function api.itemsOf(info) return backingOf(info).items end
 
 --- A `droprules` table (each environment gets its own copy).
 api.droprules = {
