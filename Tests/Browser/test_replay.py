@@ -58,6 +58,13 @@ def test_every_step_of_a_bundled_scenario_renders(open_page, tmp_path, scenario)
         else:
             assert section.locator(".target.highlight").count() == 0
         assert section.locator("circle.pointer").count() == (1 if moment["pointer"] is not None else 0)
+        # What the step says to a screen reader, and the preview on the begin step.
+        facts = dict(zip(details.locator(".facts dt").all_inner_texts(), details.locator(".facts dd").all_inner_texts()))
+        assert facts.get("says") == step.get("announcement")
+        if step.get("preview"):
+            assert facts.get("preview", "").startswith(step["preview"]["title"])
+        if step.get("springLoaded"):
+            assert step["springLoaded"][0] in facts.get("opened", "")
         if step["errors"]:
             assert details.locator(".diagnostic").count() == len(step["errors"])
         # Targets the hit test passed over are dashed on the board and named with why.

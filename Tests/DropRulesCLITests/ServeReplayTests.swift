@@ -36,6 +36,10 @@ struct ServeReplayTests {
         requests.append(try Serve.request(id, "move", fields))
       case let fields as [String: Any] where fields["modifiers"] != nil:
         requests.append(try Serve.request(id, "modifiers", fields))
+      case let fields as [String: Any] where fields["wait"] != nil:
+        requests.append(try Serve.request(id, "wait", ["ms": fields["wait"] as Any]))
+      case let fields as [String: Any] where fields["frames"] != nil:
+        requests.append(try Serve.request(id, "setFrames", fields))
       case let fields as [String: Any]: requests.append(try Serve.request(id, "outside", fields["outside"]))
       default: Issue.record("step \(offset) of \(path) is neither a word nor an object")
       }

@@ -4,8 +4,11 @@
 -- computes from the column's item extent. Text from another app becomes a new card,
 -- but only in the Backlog. A locked column (`data.locked`, say a sprint that closed)
 -- keeps its cards: `canDrag` does not let them go. Each refusal prints its reason, so
--- `droprules run` explains every forbidden proposal.
+-- `droprules run` explains every forbidden proposal. Above the columns, a strip of
+-- column headers (`kanban.strip`): each header opens its column, so dragging a header
+-- along the strip reorders the columns, each with its cards.
 droprules.declareType("com.example.kanban-card", { conformsTo = { "public.data" } })
+droprules.declareType("com.example.kanban-column", { conformsTo = { "public.data" } })
 
 -- Where a card may go from each stage (staying in the same column is always allowed).
 local transitions = {
@@ -27,6 +30,12 @@ local function cardOf(item)
   if payload then return droprules.decodeJSON(payload) end
   local text = item:data("public.plain-text")
   return text and { title = text } or nil
+end
+
+local ordinals = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth" }
+-- `second`, or `12th` past the tenth.
+local function ordinal(n)
+  return ordinals[n] or (tostring(n) .. "th")
 end
 
 -- Why `column` cannot take the dragged cards, or nil when it can.
@@ -80,6 +89,44 @@ return {
 
     performDrop = function(info, column)
       column:insert(info.items, info.index)
+      return true
+    end,
+  },
+
+  ["kanban.strip"] = {
+    accepts = { "com.example.kanban-column" },
+
+    -- What a screen reader hears: "Done: second of three columns", then "Moved Done to
+    -- second of three columns."
+    announce = function(event, info, strip)
+      local header = info.items[1]
+      local count = #strip.items
+      if (event == "entered" or event == "proposal") and info.index then
+        -- The gap just after the header's own place leaves it where it is.
+        local place = info.index
+        if header.container == strip and place > header.index then place = place - 1 end
+        return (header.name or header.id) .. ": " .. ordinal(place) .. " of " .. count .. " columns"
+      end
+      if event == "dropped" then
+        return "Moved " .. (header.name or header.id) .. " to " .. ordinal(header.index) .. " of " .. count
+          .. " columns."
+      end
+      return nil
+    end,
+
+    -- Only this board's own headers reorder here; the strip takes nothing else.
+    dropUpdated = function(info, strip)
+      for _, item in ipairs(info.items) do
+        if item.opens == nil or item.container ~= strip then
+          print(item.id .. " is not a column of this board")
+          return "forbidden"
+        end
+      end
+      return { operation = "move", index = info.index }
+    end,
+
+    performDrop = function(info, strip)
+      strip:insert(info.items, info.index)
       return true
     end,
   },

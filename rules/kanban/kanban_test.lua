@@ -21,6 +21,55 @@ local function board(locked)
   } } }
 end
 
+-- The same stages under a strip of column headers, 120 points each: dragging a header
+-- along the strip reorders the columns.
+local function boardWithStrip()
+  local function header(stage)
+    return { id = stage .. "-header", name = stage, opens = stage,
+      representations = { { "com.example.kanban-column", stage } } }
+  end
+  local function column(index, stage, items)
+    return { id = stage, type = "kanban.column", frame = { (index - 1) * 120, 40, 120, 600 },
+      itemExtent = 60, axis = "vertical", data = { stage = stage }, items = items }
+  end
+  return scenario { board = { targets = {
+    { id = "strip", type = "kanban.strip", frame = { 0, 0, 600, 40 }, itemExtent = 120, axis = "horizontal",
+      items = { header("backlog"), header("todo"), header("doing"), header("review"), header("done") } },
+    column(1, "backlog", { card("idea") }),
+    column(2, "todo", { card("login", "ana") }),
+    column(3, "doing", {}),
+    column(4, "review", {}),
+    column(5, "done", {}),
+  } } }
+end
+
+test("dragging a column's header along the strip reorders the columns, each with its cards", function()
+  local sim = boardWithStrip()
+  local drag = sim:drag({ "done-header" })
+  -- The gap before the second header (x 120) puts done second.
+  expect(drag:at(125, 20)):toBe("move")
+  expect(drag.lastStep.index):toBe(2)
+  expect(drag.lastStep.announcement):toBe("done: second of 5 columns")
+  expect(drag:drop()):toBe("performed")
+  expect(drag.lastStep.announcement):toBe("Moved done to second of 5 columns.")
+  expect(sim:items("strip")):toEqual({ "backlog-header", "done-header", "todo-header", "doing-header",
+    "review-header" })
+  expect(sim:target("done").parent):toBe("strip")
+  expect(sim:items("todo")):toEqual({ "login" })
+end)
+
+test("cards do not go into the strip, and headers do not go into a column", function()
+  local sim = boardWithStrip()
+  local cardDrag = sim:drag({ "idea" })
+  expect(cardDrag:over("strip")):toBe("cancel")
+  cardDrag:cancel()
+  local headerDrag = sim:drag({ "todo-header" })
+  expect(headerDrag:over("doing")):toBe("cancel")
+  expect(headerDrag:over("strip", { index = 1 })):toBe("move")
+  expect(headerDrag:drop()):toBe("performed")
+  expect(sim:items("strip")[1]):toBe("todo-header")
+end)
+
 test("cards in a locked column cannot be dragged; the others in the same drag can", function()
   local sim = board("doing")
   local refused = sim:drag({ "search" })

@@ -57,10 +57,16 @@ extension TraceStep {
       }
     case .step:
       guard let proposal else { return "" }
+      let opened = springLoaded.isEmpty ? "" : " Opened " + Self.list(springLoaded.map(targetName)) + "."
       if let over = target {
         var text = "Over \(targetName(over)): \(proposal.rawValue)"
-        if let index, proposal.operation != nil { text += ", position \(index)" }
-        return text + "."
+        // Over the middle of a container's row, a drop goes into that container.
+        if let row = self.over, edge == .center, board.item(row)?.opens != nil, proposal.operation != nil {
+          text += " into \(itemName(row))"
+        } else if let index, proposal.operation != nil {
+          text += ", position \(index)"
+        }
+        return text + "." + opened
       }
       if pointer == nil, proposal != .cancel { return "Over another app: \(proposal.rawValue)." }
       return "Over no drop target."

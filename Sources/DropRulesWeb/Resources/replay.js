@@ -21,6 +21,8 @@ const DropReplay = (() => {
       case "outside":
         return `outside, into an app that takes ${(action.accepts || []).join(", ")} as ${action.operation}`;
       case "wait": return `wait ${action.ms} ms`;
+      case "frames": return "frames " + Object.keys(action.frames || {}).sort()
+        .map((id) => `${id} [${(action.frames[id] || []).join(", ")}]`).join(", ");
       default: return String(action.kind);
     }
   }
@@ -148,6 +150,11 @@ const DropReplay = (() => {
     return table;
   }
 
+  /// A drag preview as one line: `Standup — Monday 13 [2]`.
+  function previewText(preview) {
+    return preview.title + (preview.subtitle ? ` — ${preview.subtitle}` : "") + (preview.badge ? ` [${preview.badge}]` : "");
+  }
+
   /// The side panel's account of one step.
   function stepDetails(step, moment, isLast, scenario, summary) {
     const parts = [];
@@ -186,6 +193,9 @@ const DropReplay = (() => {
       ["refused", (step.refused || []).length ? `${step.refused.join(", ")} (canDrag)` : null],
       ["outcome", outcome],
       ["why", reason],
+      ["preview", step.preview ? previewText(step.preview) : null],
+      ["opened", (step.springLoaded || []).length ? `${step.springLoaded.join(", ")} (spring-loaded)` : null],
+      ["says", step.announcement || null],
     ]));
     const sections = [panel(`Step ${step.number}`, ...parts), panel("Handler calls", callsTable(step.calls))];
     if ((step.errors || []).length) sections.push(panel("Errors", ...step.errors.map(diagnosticNode)));
