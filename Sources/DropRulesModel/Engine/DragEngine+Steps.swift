@@ -116,17 +116,14 @@ extension DragEngine {
   // MARK: Steps
 
   /// A step that moves the pointer (`at`, `over`), or that hit-tests it again where it
-  /// is (`frames`, with `point` nil, after `before` moved the frames).
-  func pointerStep(
-    _ action: DragStep, to point: Point?, within: Int?, index: Int?, before: () -> Void = {}
-  ) throws(DragError) -> Proposal {
+  /// is (`frames`, with `point` nil, once the frames moved).
+  func pointerStep(_ action: DragStep, to destination: Point?, within: Int?, index: Int?) throws(DragError)
+    -> Proposal
+  {
     guard drag != nil else { throw .noDrag }
     beginStep(action)
-    before()
-    // The tree or the frames moved (a drop re-parented a folder; a layout change): the
-    // last search's targets are stale.
-    if syncHitTester() { drag?.lastStepSearchedEverything = false }
-    guard point != nil || !isOutside, let point = point ?? drag?.pointer else { return updateProposal() }
+    // A frames step off the board, or before the pointer has been anywhere, only asks again.
+    guard destination != nil || !isOutside, let point = destination ?? drag?.pointer else { return updateProposal() }
     // Within a target that no other frame cuts into, the targets under the pointer are
     // the ones the last full search found: skip the search.
     var stillInside = false
@@ -135,7 +132,7 @@ extension DragEngine {
     }
     returnToBoard()
     drag?.pointer = point
-    if case .frames = action {} else { drag?.stepIndex = index }
+    if destination != nil { drag?.stepIndex = index }
     drag?.lastStepSearchedEverything = within == nil
     if !stillInside { enterTarget(under: point, within: within) }
     return updateProposal(searched: !stillInside)
@@ -301,8 +298,6 @@ extension DragEngine {
     isOutside = false
     springLoaded = []
     draggedOpeners = []
-    // A drop that moved a folder moved its target: the next drag hit-tests the new tree.
-    syncHitTester()
     return outcome
   }
 }

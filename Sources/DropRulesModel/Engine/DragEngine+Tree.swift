@@ -2,19 +2,19 @@
 /// that stand for targets move it, frames the app moves after a layout change, and
 /// spring-loading (a rule opens a closed container the pointer rests on).
 extension DragEngine {
-  /// Brings the hit-tester up to the board's tree and frames; returns whether anything
-  /// changed, so that the next pointer step searches the board again.
-  @discardableResult
-  func syncHitTester() -> Bool {
+  /// Brings the hit-tester up to the board's tree and frames, after any change to the
+  /// board (``currentBoard``'s observer calls it, so no step can see a stale tree), and
+  /// makes the next pointer step search the board again when they moved. A pointer step
+  /// that changes nothing pays nothing for it.
+  func syncHitTester() {
     if currentBoard.frameGeneration.value != hitTester.frameGeneration {
       hitTester = HitTester(board: currentBoard)
-      return true
-    }
-    if currentBoard.treeGeneration.value != hitTester.treeGeneration {
+    } else if currentBoard.treeGeneration.value != hitTester.treeGeneration {
       hitTester.refreshTree(board: currentBoard)
-      return true
+    } else {
+      return
     }
-    return false
+    drag?.lastStepSearchedEverything = false
   }
 
   /// Whether the target at `position` can be under the pointer at all: no closed
@@ -63,15 +63,10 @@ extension DragEngine {
   @discardableResult
   public func setFrames(_ frames: [TargetID: Rect]) throws(DragError) -> Proposal? {
     for id in frames.keys.sorted() where currentBoard.position(of: id) == nil { throw .unknownTarget(id) }
-    guard drag != nil else {
-      applyFrames(frames)
-      return nil
-    }
-    return try pointerStep(.frames(frames), to: nil, within: nil, index: nil) { applyFrames(frames) }
-  }
-
-  private func applyFrames(_ frames: [TargetID: Rect]) {
+    // The hit-tester follows at once (``currentBoard``'s observer), before the step
+    // hit-tests the pointer again.
     for (id, frame) in frames.sorted(by: { $0.key < $1.key }) { try? currentBoard.setFrame(frame, of: id) }
-    syncHitTester()
+    guard drag != nil else { return nil }
+    return try pointerStep(.frames(frames), to: nil, within: nil, index: nil)
   }
 }

@@ -19,7 +19,16 @@ public final class DragEngine {
   /// drags, the committed board. Every change to it, however made, moves ``version``,
   /// as does every change to ``dragFacts``.
   @exclusivity(unchecked) public internal(set) var currentBoard: Board {
-    didSet { version.advance() }
+    didSet {
+      version.advance()
+      // Only a change moves the tree or the frames: the hit-tester follows here, so
+      // pointer steps, which change nothing, never check.
+      if currentBoard.treeGeneration.value != hitTester.treeGeneration
+        || currentBoard.frameGeneration.value != hitTester.frameGeneration
+      {
+        syncHitTester()
+      }
+    }
   }
   /// The version of what rules read, ``currentBoard`` and ``dragFacts``: what they keep
   /// of either is good while it stays.
@@ -118,9 +127,10 @@ public final class DragEngine {
   /// Replaces the board between drags.
   public func replaceBoard(_ board: Board) throws(DragError) {
     guard drag == nil else { throw .dragInProgress }
+    // First, so that the board's observer finds the hit-tester already built for it.
+    hitTester = HitTester(board: board)
     currentBoard = board
     boardsReplaced += 1
-    hitTester = HitTester(board: board)
     rulesDidChange()
   }
 
