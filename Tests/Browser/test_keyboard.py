@@ -383,3 +383,55 @@ def test_items_behind_more_open_with_the_keyboard_and_drag(open_page, tmp_path):
         watched.assert_clean()
     finally:
         server.stop()
+
+
+def test_option_held_during_a_keyboard_drag_copies(open_page, playground):
+    server = playground()
+    watched = open_playground(open_page, server)
+    page = watched.page
+    tab_to(page, "Standup, in Tuesday 12")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    announced(page, "Over Wednesday 13: move.")
+    page.keyboard.down("Alt")
+    announced(page, "Over Wednesday 13: copy.")
+    settled(page)
+    page.keyboard.press("Enter")
+    page.keyboard.up("Alt")
+    announced(page, "Dropped into Wednesday 13.")
+    idle(page)
+    board = server.rpc("board")["result"]["targets"]
+    assert board["day-12"] == ["standup", "review"] and len(board["day-13"]) == 1
+    watched.assert_clean()
+
+
+def test_the_preview_the_protocol_sends_is_shown_during_the_drag(open_page, playground):
+    """A beginDrag answer whose step has `preview` ({title, subtitle, badge}) is shown in
+    the status line and beside the pointer, in place of the item's name."""
+    server = playground()
+    watched = open_playground(open_page, server)
+    page = watched.page
+
+    def add_preview(route):
+        request = route.request
+        if json.loads(request.post_data).get("method") != "beginDrag":
+            return route.continue_()
+        response = route.fetch()
+        answer = response.json()
+        answer["result"]["preview"] = {"title": "2 meetings", "subtitle": "from Tuesday 12", "badge": "2"}
+        route.fulfill(response=response, body=json.dumps(answer))
+
+    page.route("**/rpc", add_preview)
+    tab_to(page, "Standup, in Tuesday 12")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    settled(page)
+    preview = page.locator("#drag-preview")
+    assert preview.locator(".preview-title").inner_text() == "2 meetings"
+    assert preview.locator(".preview-subtitle").inner_text() == "from Tuesday 12"
+    assert preview.locator(".preview-badge").inner_text() == "2"
+    assert page.locator("#board .drag-ghost").inner_text() == "2 meetings"
+    shot(page, "preview-from-protocol")
+    page.keyboard.press("Escape")
+    idle(page)
+    watched.assert_clean()

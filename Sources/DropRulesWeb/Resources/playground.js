@@ -385,6 +385,11 @@ const DropPlayground = (() => {
     if (move) current.outside = Boolean(move.outside);
     if (Array.isArray(step.pointer)) current.path.push(step.pointer);
     if (current === drag) mark();
+    if (changed && current === drag && current.via === "keyboard") {
+      // A big board scrolls to show where the keys took the drag.
+      const shown = current.outside ? zoneNode : drawing.targetNodes.get(current.target);
+      if (shown) shown.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
     if (changed) fetchStaged(current);
   }
 
@@ -485,7 +490,7 @@ const DropPlayground = (() => {
     }
     const removed = [...committed.keys()].filter((id) => !staged.targets.some((t) => (t.items || []).includes(id)));
     const node = document.getElementById("staged-board");
-    const scale = DropBoard.fitScale(box, Math.max(node.clientWidth || 360, 200), 200);
+    const scale = DropBoard.fitScale(box, Math.max(node.clientWidth || 360, 200), 300);
     DropBoard.draw(node, staged, box, scale).mark({ changed, dragged: drag.items });
     // Only the board itself answers to its targets' and items' ids.
     for (const kind of ["targetId", "itemId"]) {
