@@ -91,7 +91,7 @@ def test_a_keyboard_drag_moves_an_item_and_is_announced(open_page, playground):
     page = watched.page
     tab_to(page, "Standup, in Tuesday 12")
     page.keyboard.press("Space")
-    announced(page, "Picked up Standup.")
+    announced(page, "Picked up Standup. Over Tuesday 12: move.")
     settled(page)
     page.keyboard.press("ArrowRight")
     announced(page, "Over Wednesday 13: move.")
@@ -118,7 +118,7 @@ def test_escape_cancels_a_keyboard_drag_and_the_board_stays(open_page, playgroun
     page = watched.page
     tab_to(page, "Review, in Tuesday 12")
     page.keyboard.press("Enter")
-    announced(page, "Picked up Review.")
+    announced(page, "Picked up Review. Over Tuesday 12: move.")
     page.keyboard.press("ArrowLeft")
     announced(page, "Over Monday 11: forbidden.")
     settled(page)
@@ -215,7 +215,7 @@ def test_shift_space_selects_and_a_keyboard_drag_carries_the_selection_with_a_pr
     page.keyboard.press("Shift+Space")
     announced(page, "Review selected; 2 selected.")
     page.keyboard.press("Space")
-    announced(page, "Picked up Standup and Review.")
+    announced(page, "Picked up Standup and Review. Over Tuesday 12: move.")
     page.keyboard.press("ArrowRight")
     settled(page)
     # No preview from the rules: the first item's name and how many more.

@@ -286,9 +286,8 @@ const DropPlayground = (() => {
   }
 
   /// A step in the trace panel: what happened, the handler calls with their results and
-  /// prints, and errors.
+  /// prints, and errors. (Its announcement is spoken by the caller.)
   function logStep(heading, step) {
-    announce(step);
     const lines = [heading];
     for (const call of step.calls || []) {
       const subject = call.target + (call.item != null ? ` ${call.item}` : "");
@@ -375,7 +374,14 @@ const DropPlayground = (() => {
       return;
     }
     const step = answer.result;
-    announce(step);
+    if (current.pickedUp && step.announcement) {
+      // A keyboard drag starts over the item's own place: one announcement says both,
+      // so the second does not cut the first short.
+      say(`${current.pickedUp} ${step.announcement}`);
+      current.pickedUp = null;
+    } else {
+      announce(step);
+    }
     const changed = step.proposal !== current.proposal || step.target !== current.target || step.index !== current.index;
     if (changed || (step.calls || []).length || (step.errors || []).length) logStep(title, step);
     current.proposal = step.proposal;
@@ -428,6 +434,8 @@ const DropPlayground = (() => {
         return;
       }
       current.preview = answer.result.preview || null;
+      if (via === "keyboard" && answer.result.outcome == null) current.pickedUp = answer.result.announcement;
+      announce(answer.result);
       logStep(`begin drag of ${ids.map(itemName).join(", ")}`, answer.result);
       if (answer.result.outcome === "refused") current.active = false;
       if (current === drag) mark();
@@ -450,8 +458,12 @@ const DropPlayground = (() => {
     await settle(current);
     if (current.active) {
       const answer = await rpc(kind);
-      if (answer.error) showMessage(answer.error.message, true);
-      else logStep(kind, answer.result);
+      if (answer.error) {
+        showMessage(answer.error.message, true);
+      } else {
+        announce(answer.result);
+        logStep(kind, answer.result);
+      }
     }
     current.active = false;
     if (current === drag) drag = idleDrag();
