@@ -726,10 +726,10 @@ const DropPlayground = (() => {
   window.droprulesPlay = {
     state: () => drag, model: () => model, lastEffect: () => lastEffect, selection: () => [...selection],
   };
+  // What the keyboard sensor below drives the drag with.
   const api = {
-    fromDescription, begin, end, queue, mark, say, itemName, outsideParams, toggleSelected, draggedWith,
-    externalItem, containerOf, targetOf, showMessage, current: () => drag, model: () => model,
-    externals: () => externals, selection: () => selection, setSelection,
+    fromDescription, begin, end, queue, outsideParams, toggleSelected, draggedWith, externalItem, containerOf,
+    showMessage, setSelection, current: () => drag, model: () => model, selection: () => selection,
   };
   start().catch((error) => showMessage(String(error), true));
   return api;
