@@ -388,6 +388,7 @@ const DropPlayground = (() => {
     current.target = step.target;
     current.index = step.index;
     current.pointer = step.pointer;
+    if (step.preview && typeof step.preview.title === "string") current.preview = step.preview;
     if (move) current.outside = Boolean(move.outside);
     if (Array.isArray(step.pointer)) current.path.push(step.pointer);
     if (current === drag) mark();
