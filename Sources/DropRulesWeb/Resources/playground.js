@@ -206,7 +206,9 @@ const DropPlayground = (() => {
   /// What is dragged, in one line: the preview's title, or the first item and "+N".
   function previewText() {
     const preview = drag.preview;
-    if (preview && typeof preview.title === "string") return preview.title;
+    if (preview && typeof preview.title === "string") {
+      return preview.title + (preview.badge != null && preview.badge !== "" ? ` · ${preview.badge}` : "");
+    }
     const more = drag.items.length - 1;
     return itemName(drag.item) + (more > 0 ? ` +${more}` : "");
   }
