@@ -244,7 +244,14 @@ const DropBoard = (() => {
     const result = call.result;
     if (result === null || result === undefined) return "nil";
     if (Array.isArray(result)) return result.join(", ") || "none";
-    if (typeof result === "object") return result.operation + (result.index != null ? `, index ${result.index}` : "");
+    if (typeof result === "object" && typeof result.operation === "string") {
+      return result.operation + (result.index != null ? `, index ${result.index}` : "");
+    }
+    if (typeof result === "object") {
+      // A table such as dragPreview's {title, subtitle, badge}: as JSON, cut short.
+      const text = JSON.stringify(result);
+      return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+    }
     return String(result);
   }
 
