@@ -15,9 +15,17 @@ package actor PlaygroundDispatcher {
   private var watch: RuleFileWatch
   /// Taken without waiting for the actor, so a move's ticket tells when it arrived.
   private let moveTickets = Atomic<Int>(0)
+  /// The board the playground started with, which `reset` puts back.
+  private let initialBoard: Board
 
-  /// A dispatcher that answers with `dispatcher`, whose rule files it watches.
+  /// The page's own method, outside the host protocol: `reset` cancels a drag in
+  /// progress and puts back the board the playground started with.
+  package static let resetMethod = "reset"
+
+  /// A dispatcher that answers with `dispatcher`, whose rule files it watches; its board
+  /// now is the one `reset` puts back.
   package init(dispatcher: sending ProtocolDispatcher) {
+    initialBoard = dispatcher.session.host.board
     self.dispatcher = dispatcher
     watch = RuleFileWatch(files: dispatcher.session.ruleFiles)
   }
@@ -42,6 +50,7 @@ package actor PlaygroundDispatcher {
     if let moveTicket, moveTicket != moveTickets.load(ordering: .sequentiallyConsistent) {
       return Answer(response: Self.skipped(id: id), reload: nil)
     }
+    if method == Self.resetMethod { return Answer(response: reset(id: id), reload: nil) }
     var reload: String?
     if method == "beginDrag", !dispatcher.session.isDragging, watch.changed(files: dispatcher.session.ruleFiles) {
       // The files were saved since the last drag: load them again first. When they do
@@ -50,6 +59,23 @@ package actor PlaygroundDispatcher {
       _ = watch.changed(files: dispatcher.session.ruleFiles)
     }
     return Answer(response: dispatcher.respond(to: body), reload: reload)
+  }
+
+  /// Cancels a drag in progress (its handlers run as for any cancel) and puts back the
+  /// initial board: `{"targets": n, "cancelled": bool}`. The rules' own variables stay.
+  func reset(id: JSONValue) -> String {
+    let cancelled = dispatcher.session.isDragging
+    var fields: [String: JSONValue] = ["jsonrpc": .string("2.0"), "id": id]
+    do {
+      if cancelled { try dispatcher.session.perform(.cancel) }
+      try dispatcher.session.setBoard(initialBoard)
+      fields["result"] = .object([
+        "targets": .integer(Int64(initialBoard.targets.count)), "cancelled": .bool(cancelled),
+      ])
+    } catch {
+      fields["error"] = .object(["code": .integer(-32000), "message": .string(error.description)])
+    }
+    return JSONValue.object(fields).serialized()
   }
 
   /// The answer to a move that a newer one replaced before it ran.

@@ -14,18 +14,37 @@ public struct PlaygroundPage {
 
   /// The page for a scenario: its name, file and rule files are shown; the board itself
   /// comes from the server (`describe`), so the page always draws the session's board.
+  /// The items the scenario's drag brings in from another app join the page's panel of
+  /// external items.
   public func html(scenario: Scenario, ruleFiles: [String]) -> String {
+    let external = scenario.drag.items.compactMap { dragged -> JSONValue? in
+      guard case .external(let item) = dragged else { return nil }
+      return Self.json(item)
+    }
     let data = JSONValue.object([
       "name": .string(scenario.name),
       "file": scenario.file.map(JSONValue.string) ?? .null,
       "rules": .array(ruleFiles.map(JSONValue.string)),
       "allowedOperations": .array(
         DragOperation.allCases.filter(scenario.drag.allowedOperations.contains).map { .string($0.rawValue) }),
+      "externalItems": .array(external),
     ]).serialized()
     return PageTemplate(text: WebAssets.playgroundPage).filled([
       "style": WebAssets.boardStyle,
       "data": ScriptEmbedding.json(data),
       "script": WebAssets.boardScript + "\n" + WebAssets.playgroundScript,
     ])
+  }
+
+  /// An item in the shape `beginDrag` takes an external item in.
+  static func json(_ item: DragItem) -> JSONValue {
+    var fields: [String: JSONValue] = [
+      "id": .string(item.id),
+      "representations": .array(
+        item.representations.map { .array([.string($0.type.rawValue), .string($0.payload)]) }),
+    ]
+    if let name = item.name { fields["name"] = .string(name) }
+    if !item.data.isEmpty { fields["data"] = .object(item.data) }
+    return .object(fields)
   }
 }

@@ -92,4 +92,23 @@ struct PlaygroundDispatcherTests {
     let moved = try await call(playground, "move", #"{"at": [150, 50]}"#, ticket: playground.takeMoveTicket())
     #expect(moved.answer["result"]?.objectValue?["proposal"] == .string("move"))
   }
+
+  @Test("reset cancels a drag in progress and puts back the board the playground started with")
+  func reset() async throws {
+    let playground = try makePlayground()
+    _ = try await call(playground, "setBoard", #"{"targets": [{"id": "c", "type": "box", "frame": [0, 0, 9, 9]}]}"#)
+    let changed = try await call(playground, "board")
+    #expect(changed.answer["result"]?.objectValue?["targets"] == .object(["c": .array([])]))
+    let idle = try await call(playground, PlaygroundDispatcher.resetMethod)
+    #expect(idle.answer["result"] == .object(["targets": .integer(2), "cancelled": .bool(false)]))
+    let back = try await call(playground, "board")
+    #expect(back.answer["result"]?.objectValue?["targets"]?.objectValue?["a"] == .array([.string("thing")]))
+    _ = try await call(playground, "beginDrag", #"{"items": ["thing"]}"#)
+    let during = try await call(playground, PlaygroundDispatcher.resetMethod)
+    #expect(during.answer["result"]?.objectValue?["cancelled"] == .bool(true))
+    let trace = try await call(playground, "trace", "[]")
+    #expect(trace.answer["result"]?.arrayValue?.last?.objectValue?["outcome"] == .string("cancelled"))
+    let again = try await call(playground, "beginDrag", #"{"items": ["thing"]}"#)
+    #expect(again.answer["result"] != nil)
+  }
 }

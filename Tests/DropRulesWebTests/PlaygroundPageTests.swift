@@ -28,4 +28,18 @@ struct PlaygroundPageTests {
     #expect(!WebAssets.playgroundScript.contains("innerHTML"))
     #expect(!WebAssets.boardScript.contains("innerHTML") && !WebAssets.replayScript.contains("innerHTML"))
   }
+
+  @Test("the items the scenario's drag brings from another app are offered on the page, as beginDrag takes them")
+  func externalItems() throws {
+    let path = ReplayPageTests.root.appendingPathComponent("rules/contacts/vcard-from-another-app.scenario.json").path
+    let scenario = try ScenarioDecoder.load(path: path)
+    let page = PlaygroundPage().html(scenario: scenario, ruleFiles: [])
+    let (data, _) = try ReplayPageTests.split(page)
+    let items = try JSONValue.parse(data).objectValue?["externalItems"]?.arrayValue
+    let item = try #require(items?.first?.objectValue)
+    #expect(items?.count == 1)
+    #expect(item["id"] == .string("dee"))
+    #expect(item["name"] == .string("Dee Ito"))
+    #expect(item["representations"]?.arrayValue?.first?.arrayValue?.first == .string("public.vcard"))
+  }
 }

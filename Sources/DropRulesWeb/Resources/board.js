@@ -108,11 +108,42 @@ const DropBoard = (() => {
     return strips[0] || { x: frame.x, y: frame.y, width: 0, height: 0 };
   }
 
-  function itemElement(model, id, options) {
+  /// What a target is called: the `name` (or `title`) in its data, else its id, as the
+  /// announcements name it.
+  function targetName(target) {
+    const data = target && target.data && typeof target.data === "object" ? target.data : {};
+    const name = typeof data.name === "string" && data.name !== "" ? data.name
+      : typeof data.title === "string" && data.title !== "" ? data.title : null;
+    return name || (target ? target.id : "");
+  }
+
+  /// An item's accessible name in the playground: `Standup, in Monday 13`.
+  function itemAccessibleName(model, id, target, selected) {
+    return `${itemLabel(model.items, id)}, in ${targetName(target)}` + (selected ? ", selected" : "");
+  }
+
+  /// A target's data as a tooltip shows it: compact JSON, cut at 400 characters.
+  function dataText(data) {
+    if (!data || typeof data !== "object" || Object.keys(data).length === 0) return "";
+    const text = JSON.stringify(data);
+    return text.length > 400 ? `${text.slice(0, 399)}…` : text;
+  }
+
+  function itemElement(model, id, options, target) {
     const item = model.items[id];
     const node = element("div", "item");
     node.dataset.itemId = id;
-    if (options.draggable) node.draggable = true;
+    if (options.draggable) {
+      // Reachable with Tab and named for a screen reader: Space or Enter picks it up.
+      node.draggable = true;
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-roledescription", "draggable item");
+      const selected = options.selected ? options.selected.has(id) : false;
+      node.setAttribute("aria-label", itemAccessibleName(model, id, target, selected));
+      if (selected) node.classList.add("selected");
+      if (options.describedBy) node.setAttribute("aria-describedby", options.describedBy);
+    }
     const name = item && typeof item.name === "string" && item.name !== "" ? item.name : null;
     node.append(element("span", "item-name", name || id));
     if (name && name !== id) node.append(element("span", "item-id", id));
@@ -127,7 +158,7 @@ const DropBoard = (() => {
     const extent = target.itemExtent * scale;
     const ids = target.items || [];
     ids.forEach((id, position) => {
-      const node = itemElement(model, id, options);
+      const node = itemElement(model, id, options, target);
       const offset = position * extent;
       if (vertical) {
         if (offset >= frame.height * scale) return;
@@ -165,7 +196,9 @@ const DropBoard = (() => {
     const perRow = Math.max(1, Math.floor((width + CHIP_GAP) / (chipWidth + CHIP_GAP)));
     const rows = Math.max(1, Math.floor((bottom - top + CHIP_GAP) / (CHIP_HEIGHT + CHIP_GAP)));
     const capacity = perRow * rows;
-    const shown = ids.length > capacity ? capacity - 1 : ids.length;
+    // An expanded target lists every item and scrolls; "Show fewer" folds it again.
+    const open = options.expanded ? options.expanded.has(target.id) : false;
+    const shown = ids.length > capacity && !open ? capacity - 1 : ids.length;
     const height = Math.min(CHIP_HEIGHT, bottom - top);
     const place = (node, slot) => {
       Object.assign(node.style, {
@@ -176,14 +209,30 @@ const DropBoard = (() => {
       box.append(node);
     };
     for (let slot = 0; slot < shown; slot++) {
-      const node = itemElement(model, ids[slot], options);
+      const node = itemElement(model, ids[slot], options, target);
       place(node, slot);
       itemNodes.set(ids[slot], node);
     }
     if (shown < ids.length) {
-      const more = element("div", "item more", `+${ids.length - shown} more`);
+      const more = element(options.onExpand ? "button" : "div", "item more", `+${ids.length - shown} more`);
       more.title = ids.slice(shown).map((id) => itemLabel(model.items, id)).join("\n");
+      if (options.onExpand) {
+        more.type = "button";
+        more.dataset.moreOf = target.id;
+        more.setAttribute("aria-expanded", "false");
+        more.setAttribute("aria-label", `Show ${ids.length - shown} more items in ${targetName(target)}`);
+        more.addEventListener("click", () => options.onExpand(target.id, true));
+      }
       place(more, shown);
+    } else if (open && ids.length > capacity && options.onExpand) {
+      const fewer = element("button", "item more", "Show fewer");
+      fewer.type = "button";
+      fewer.dataset.moreOf = target.id;
+      fewer.setAttribute("aria-expanded", "true");
+      fewer.setAttribute("aria-label", `Show fewer items in ${targetName(target)}`);
+      fewer.addEventListener("click", () => options.onExpand(target.id, false));
+      place(fewer, shown);
+      box.classList.add("expanded");
     }
   }
 
@@ -195,7 +244,14 @@ const DropBoard = (() => {
     const result = call.result;
     if (result === null || result === undefined) return "nil";
     if (Array.isArray(result)) return result.join(", ") || "none";
-    if (typeof result === "object") return result.operation + (result.index != null ? `, index ${result.index}` : "");
+    if (typeof result === "object" && typeof result.operation === "string") {
+      return result.operation + (result.index != null ? `, index ${result.index}` : "");
+    }
+    if (typeof result === "object") {
+      // A table such as dragPreview's {title, subtitle, badge}: as JSON, cut short.
+      const text = JSON.stringify(result);
+      return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+    }
     return String(result);
   }
 
@@ -228,7 +284,8 @@ const DropBoard = (() => {
       const frame = frames.get(target.id);
       const node = element("div", `target depth-${depthOf(target.id) % 4}`);
       node.dataset.targetId = target.id;
-      node.title = `${target.id}\n${target.type}`;
+      const data = dataText(target.data);
+      node.title = `${target.id}\n${target.type}` + (data ? `\n${data}` : "");
       Object.assign(node.style, {
         left: `${(frame.x - box.x) * scale}px`, top: `${(frame.y - box.y) * scale}px`,
         width: `${frame.width * scale}px`, height: `${frame.height * scale}px`, zIndex: String(order + 1),
@@ -330,5 +387,8 @@ const DropBoard = (() => {
     return { mark, toBoard, targetNodes, itemNodes, scale, box };
   }
 
-  return { bounds, fitScale, readableScale, initialScale, draw, itemLabel, rect, element, describeResult, PROPOSALS };
+  return {
+    bounds, fitScale, readableScale, initialScale, draw, itemLabel, targetName, itemAccessibleName, rect, element,
+    describeResult, PROPOSALS,
+  };
 })();
