@@ -58,6 +58,7 @@ let package = Package(
         .embedInCode("Resources/board.css"), .embedInCode("Resources/board.js"),
         .embedInCode("Resources/replay.html"), .embedInCode("Resources/replay.js"),
         .embedInCode("Resources/playground.html"), .embedInCode("Resources/playground.js"),
+        .embedInCode("Resources/playground-keys.js"),
       ]
     ),
     .target(

@@ -33,6 +33,7 @@ enum WebAssets {
   static let replayScript = text(PackageResources.replay_js)
   static let playgroundPage = text(PackageResources.playground_html)
   static let playgroundScript = text(PackageResources.playground_js)
+  static let playgroundKeysScript = text(PackageResources.playground_keys_js)
 
   private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -32,7 +32,8 @@ public struct PlaygroundPage {
     return PageTemplate(text: WebAssets.playgroundPage).filled([
       "style": WebAssets.boardStyle,
       "data": ScriptEmbedding.json(data),
-      "script": WebAssets.boardScript + "\n" + WebAssets.playgroundScript,
+      "script": [WebAssets.boardScript, WebAssets.playgroundScript, WebAssets.playgroundKeysScript].joined(
+        separator: "\n"),
     ])
   }
 

@@ -465,3 +465,58 @@ def test_the_hosts_own_preview_names_the_first_item_and_counts_them(open_page, p
     page.keyboard.press("Escape")
     idle(page)
     watched.assert_clean()
+
+
+FOLDER_ROW = ROOT / "rules" / "files" / "into-a-folder-row.scenario.json"
+SPRING = ROOT / "rules" / "files" / "spring-open-a-folder.scenario.json"
+
+
+def test_the_keys_drop_into_a_folder_row_not_only_between_rows(open_page, playground):
+    server = playground(FOLDER_ROW)
+    watched = open_playground(open_page, server)
+    page = watched.page
+    tab_to(page, "b.txt, in docs")
+    page.keyboard.press("Space")
+    settled(page)
+    # b.txt starts at its own gap (3); one stop back is *into* the archive folder's row.
+    page.keyboard.press("ArrowUp")
+    announced(page, "Over docs: move into archive.")
+    settled(page)
+    assert "over-center" in page.locator('.item[data-item-id="archive-folder"]').get_attribute("class")
+    shot(page, "keyboard-into-a-folder-row")
+    page.keyboard.press("Enter")
+    announced(page, "Dropped into docs.")
+    idle(page)
+    board = server.rpc("board")["result"]["targets"]
+    assert board["archive"] == ["b"] and board["docs"] == ["a", "archive-folder"]
+    watched.assert_clean()
+
+
+def test_a_closed_folder_springs_open_while_the_keyboard_rests_on_its_row(open_page, playground):
+    server = playground(SPRING)
+    watched = open_playground(open_page, server)
+    page = watched.page
+    assert "closed" in page.locator('.target[data-target-id="archive"]').get_attribute("class")
+    tab_to(page, "b.txt, in Documents")
+    page.keyboard.press("Space")
+    settled(page)
+    stops = page.evaluate("() => window.droprulesPlay.state().stops.map(s => s.over || s.into || 'outside')")
+    assert "archive" not in stops, "a closed folder is no stop"
+    page.keyboard.press("ArrowUp")
+    announced(page, "Over Documents: move into archive.")
+    shot(page, "keyboard-resting-on-a-closed-folder")
+    # The page tells the server that time passes; after the rule's 500 ms the folder opens.
+    announced(page, "Over Documents: move into archive. Opened archive.")
+    page.wait_for_function(
+        "() => document.querySelector('[data-target-id=\"archive\"]').classList.contains('opened')")
+    shot(page, "keyboard-folder-sprang-open")
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+        settled(page)
+    announced(page, "Over archive: move, position 1.")
+    page.keyboard.press("Enter")
+    announced(page, "Dropped into archive.")
+    idle(page)
+    assert server.rpc("board")["result"]["targets"]["archive"] == ["b", "old"]
+    assert "closed" in page.locator('.target[data-target-id="archive"]').get_attribute("class")
+    watched.assert_clean()

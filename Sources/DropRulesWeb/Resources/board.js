@@ -278,11 +278,26 @@ const DropBoard = (() => {
       for (let at = parents.get(id); at != null && depth < 64; at = parents.get(at)) depth++;
       return depth;
     };
+    // The closed containers (`collapsed`) that shut each target: itself and its ancestors.
+    const collapsed = new Set(model.targets.filter((target) => target.collapsed).map((target) => target.id));
+    const closedBy = (id) => {
+      const shut = [];
+      for (let at = id, steps = 0; at != null && steps < 64; at = parents.get(at), steps++) {
+        if (collapsed.has(at)) shut.push(at);
+      }
+      return shut;
+    };
+    const closers = new Map();
     const targetNodes = new Map();
     const itemNodes = new Map();
     model.targets.forEach((target, order) => {
       const frame = frames.get(target.id);
       const node = element("div", `target depth-${depthOf(target.id) % 4}`);
+      const shut = closedBy(target.id);
+      if (shut.length) {
+        node.classList.add("closed");
+        closers.set(target.id, shut);
+      }
       node.dataset.targetId = target.id;
       const data = dataText(target.data);
       node.title = `${target.id}\n${target.type}` + (data ? `\n${data}` : "");
@@ -314,10 +329,11 @@ const DropBoard = (() => {
 
     /// Shows a moment of a drag: `target` and `proposal`, `dragged` and `changed` item ids,
     /// `skipped` target ids, `path` (board points so far), `pointer`, `label` (what is dragged),
-    /// `index`, `over` and `edge`.
+    /// `index`, `over`, `edge`, and `opened`, the closed containers a rule sprang open.
     function mark(view = {}) {
       for (const node of marked) {
-        node.classList.remove("highlight", "dragged", "changed", "skipped", "over-before", "over-center", "over-after");
+        node.classList.remove(
+          "highlight", "dragged", "changed", "skipped", "over-before", "over-center", "over-after", "opened");
         for (const proposal of PROPOSALS) node.classList.remove(`p-${proposal}`);
         node.querySelectorAll(".insert-line").forEach((line) => line.remove());
       }
@@ -330,6 +346,10 @@ const DropBoard = (() => {
       for (const id of view.dragged || []) tag(itemNodes.get(id), "dragged");
       for (const id of view.changed || []) tag(itemNodes.get(id), "changed");
       for (const id of view.skipped || []) tag(targetNodes.get(id), "skipped");
+      const opened = new Set(view.opened || []);
+      if (opened.size) {
+        for (const [id, shut] of closers) if (shut.every((container) => opened.has(container))) tag(targetNodes.get(id), "opened");
+      }
       const proposal = PROPOSALS.includes(view.proposal) ? view.proposal : "cancel";
       const highlighted = view.target != null ? targetNodes.get(view.target) : null;
       if (highlighted) {

@@ -3,7 +3,7 @@
 //   the mouse, with the browser's own HTML5 drag and drop: dragstart -> beginDrag,
 //     dragover -> move {at} (or outside, over the "another app" zone), drop -> drop,
 //     dragend without a drop -> cancel;
-//   the keyboard (DropKeyboard, below), as dnd-kit's keyboard sensor: Space or Enter
+//   the keyboard (DropKeyboard, in playground-keys.js), as dnd-kit's keyboard sensor: Space or Enter
 //     lifts the focused item, the arrow keys step through the targets and their gaps
 //     (move {over, index}), Space or Enter drops, Escape cancels.
 // dragover fires about every 50 ms: one move is in flight at a time, and only the newest
@@ -60,7 +60,7 @@ const DropPlayground = (() => {
     return {
       active: false, ended: false, item: null, items: [], external: {}, via: null, began: Promise.resolve(),
       inflight: null, pending: null, sent: null, answered: null, modifiers: "", proposal: null, target: null,
-      index: null, pointer: null, path: [], outside: false, preview: null, staged: null,
+      index: null, pointer: null, path: [], outside: false, preview: null, staged: null, opened: new Set(),
     };
   }
 
@@ -80,7 +80,9 @@ const DropPlayground = (() => {
   function fromDescription(description) {
     const items = {};
     const targets = (description.targets || []).map((target) => {
-      for (const item of target.items || []) items[item.id] = { name: item.name, types: item.types };
+      for (const item of target.items || []) {
+        items[item.id] = { name: item.name, types: item.types, opens: item.opens || null };
+      }
       return { ...target, items: (target.items || []).map((item) => item.id) };
     });
     return { targets, items };
@@ -166,7 +168,7 @@ const DropPlayground = (() => {
     if (!drawing) return;
     drawing.mark(drag.active ? {
       target: drag.target, proposal: drag.proposal, index: drag.index, pointer: drag.pointer, path: drag.path,
-      dragged: drag.items, label: previewText(),
+      dragged: drag.items, label: previewText(), opened: [...drag.opened], over: drag.over, edge: drag.edge,
     } : {});
     const proposal = DropBoard.PROPOSALS.includes(drag.proposal) ? drag.proposal : "cancel";
     zoneNode.className = "another-app" + (drag.active && drag.outside ? ` highlight p-${proposal}` : "");
@@ -195,7 +197,10 @@ const DropPlayground = (() => {
     else if (drag.target != null) statusNode.append(`over ${DropBoard.targetName(targetOf(drag.target)) || drag.target}`);
     if (drag.proposal != null) {
       const badge = element("span", `badge p-${drag.proposal}`, drag.proposal);
-      if (drag.index != null) badge.append(` index ${drag.index}`);
+      // Over the middle of a container's row the drop goes into it, not to a gap.
+      const row = drag.over != null && drag.edge === "center" ? model.items[drag.over] : null;
+      if (row && row.opens) badge.append(` into ${row.name || drag.over}`);
+      else if (drag.index != null) badge.append(` index ${drag.index}`);
       statusNode.append(badge);
     }
     if (drag.via === "keyboard") {
@@ -297,6 +302,7 @@ const DropPlayground = (() => {
       for (const line of call.printed || []) lines.push(`    print  ${line}`);
     }
     if (step.downgrade) lines.push(`  negotiated ${step.downgrade.from} → ${step.downgrade.to}`);
+    for (const id of step.springLoaded || []) lines.push(`  opened ${id} (spring-loaded)`);
     if ((step.refused || []).length) lines.push(`  refused ${step.refused.join(", ")} (canDrag)`);
     if (step.proposal != null) lines.push(`  proposal ${step.proposal}` + (step.index != null ? ` index ${step.index}` : ""));
     for (const skipped of step.skipped || []) lines.push(`  skipped ${skipped.target}: ${skipped.detail}`);
@@ -370,7 +376,28 @@ const DropPlayground = (() => {
     });
   }
 
-  function apply(current, answer, title, move) {
+  /// Time passes in the browser, but a drag's clock moves only with `wait` steps: while
+  /// the pointer rests over a target, the page says so every DWELL_TICK ms, so a rule that
+  /// asks for a dwell (a closed folder that springs open) sees the time pass. Nothing is
+  /// sent while a move is in flight or waiting, off the board, or over no target.
+  const DWELL_TICK = 250;
+  function tickDwell() {
+    const current = drag;
+    if (!current.active || current.ended || current.inflight || current.pending) return;
+    if (current.outside || current.target == null) return;
+    current.inflight = (async () => {
+      await current.began;
+      if (!current.active || current.ended) return;
+      apply(current, await rpc("wait", { ms: DWELL_TICK }), `wait ${DWELL_TICK} ms`, null, { quiet: true });
+    })().catch((error) => showMessage(String(error), true)).finally(() => {
+      current.inflight = null;
+      pump();
+    });
+  }
+
+  /// Shows an answered step. A `quiet` one (a dwell tick) enters the trace panel only
+  /// when it changed something: the proposal, the target, what opened, or an error.
+  function apply(current, answer, title, move, { quiet = false } = {}) {
     if (answer.error) {
       if (!(answer.error.data && answer.error.data.skipped)) showMessage(answer.error.message, true);
       return;
@@ -385,12 +412,18 @@ const DropPlayground = (() => {
       announce(step);
     }
     const changed = step.proposal !== current.proposal || step.target !== current.target || step.index !== current.index;
-    if (changed || (step.calls || []).length || (step.errors || []).length) logStep(title, step);
+    const opened = (step.springLoaded || []).length > 0;
+    if (changed || opened || (step.errors || []).length || (!quiet && (step.calls || []).length)) logStep(title, step);
     current.proposal = step.proposal;
     current.target = step.target;
     current.index = step.index;
     current.pointer = step.pointer;
+    // The row under the pointer and its third: its middle means *into* it (a folder's row).
+    current.over = step.over;
+    current.edge = step.edge;
     if (step.preview && typeof step.preview.title === "string") current.preview = step.preview;
+    // Closed containers a rule spring-loaded: open, and reachable by the keys, until the drag ends.
+    for (const id of step.springLoaded || []) current.opened.add(id);
     if (move) current.outside = Boolean(move.outside);
     if (Array.isArray(step.pointer)) current.path.push(step.pointer);
     if (current === drag) mark();
@@ -712,6 +745,7 @@ const DropPlayground = (() => {
     document.addEventListener("dragover", onDragOver);
     document.addEventListener("drop", onDrop);
     document.addEventListener("dragend", onDragEnd);
+    setInterval(tickDwell, DWELL_TICK);
     document.getElementById("reset").addEventListener("click", () => {
       reset().catch((error) => showMessage(String(error), true));
     });
@@ -729,145 +763,11 @@ const DropPlayground = (() => {
   window.droprulesPlay = {
     state: () => drag, model: () => model, lastEffect: () => lastEffect, selection: () => [...selection],
   };
-  // What the keyboard sensor below drives the drag with.
+  // What the keyboard sensor (playground-keys.js) drives the drag with.
   const api = {
     fromDescription, begin, end, queue, outsideParams, toggleSelected, draggedWith, externalItem, containerOf,
     showMessage, setSelection, current: () => drag, model: () => model, selection: () => selection,
   };
   start().catch((error) => showMessage(String(error), true));
   return api;
-})();
-
-// The keyboard sensor, as dnd-kit's: Tab reaches each item; Space or Enter lifts the
-// focused one (Shift+Space adds it to the selection instead); the arrow keys step
-// through every target in reading order, and through every insertion gap of a target
-// with an item extent, then the "another app" zone; Space or Enter drops; Escape
-// cancels. The lifted item keeps focus; the drop moves focus to the moved item.
-const DropKeyboard = (() => {
-  const play = DropPlayground;
-  const MODIFIER_KEYS = { Alt: "option", Meta: "command", Control: "control" };
-  /// Modifier keys held during a keyboard drag (Shift only selects, so it is left out).
-  const held = new Set();
-
-  /// Targets top to bottom, then left to right: a column's list before the next column
-  /// when they start level, a parent before the children inside it.
-  function readingOrder(a, b) {
-    const first = DropBoard.rect(a.frame);
-    const second = DropBoard.rect(b.frame);
-    return first.y - second.y || first.x - second.x;
-  }
-
-  /// Every place the arrow keys stop: `{over, index}` for each gap of a target with an
-  /// item extent, `{over}` for any other target, then `{outside}` (another app).
-  function stops() {
-    const list = [];
-    for (const target of [...play.model().targets].sort(readingOrder)) {
-      const extent = target.itemExtent;
-      if (typeof extent === "number" && extent > 0) {
-        const count = (target.items || []).length;
-        for (let index = 1; index <= count + 1; index++) list.push({ over: target.id, index });
-      } else {
-        list.push({ over: target.id });
-      }
-    }
-    list.push({ outside: null });
-    return list;
-  }
-
-  /// The stop a drag of a board item starts at: its own gap, or its own target.
-  function startStop(list, itemId) {
-    const holder = play.containerOf(itemId);
-    if (!holder) return -1;
-    const position = (holder.items || []).indexOf(itemId) + 1;
-    return list.findIndex((stop) => stop.over === holder.id && (stop.index == null || stop.index === position));
-  }
-
-  function lift(node) {
-    let ids, external = [];
-    if (node.dataset.externalId) {
-      external = [play.externalItem(node.dataset.externalId)];
-      ids = [external[0].id];
-      node.dataset.dragId = ids[0];
-    } else {
-      ids = play.draggedWith(node.dataset.itemId);
-    }
-    held.clear();
-    const current = play.begin(ids, external, "keyboard", []);
-    current.focusBack = node.dataset.externalId ? { item: ids[0], external: node.dataset.externalId } : { item: ids[0] };
-    current.stops = stops();
-    current.stop = node.dataset.externalId ? -1 : startStop(current.stops, ids[0]);
-    if (current.stop >= 0) go(current, current.stop);
-  }
-
-  function go(current, at) {
-    current.stop = at;
-    const stop = current.stops[at];
-    const move = stop.outside !== undefined ? { outside: play.outsideParams() } : { ...stop };
-    play.queue(move, [...held]);
-  }
-
-  function step(current, delta) {
-    const count = current.stops.length;
-    const at = current.stop < 0 ? (delta > 0 ? 0 : count - 1) : (current.stop + delta + count) % count;
-    go(current, at);
-  }
-
-  /// Keys for other controls (the reset button, the zone's menus) do what they always do.
-  function isOtherControl(node) {
-    if (!(node instanceof Element)) return false;
-    if (node.closest(".item[data-item-id], .external-item")) return false;
-    return Boolean(node.closest("button, select, input, textarea, a[href], summary"));
-  }
-
-  function finish(kind) {
-    play.end(kind).catch((error) => play.showMessage(String(error), true));
-  }
-
-  function onKeyDown(event) {
-    const current = play.current();
-    if (current.active && current.via === "keyboard" && !current.ended) {
-      if (MODIFIER_KEYS[event.key]) {
-        held.add(MODIFIER_KEYS[event.key]);
-        if (current.stop >= 0) go(current, current.stop);
-        return;
-      }
-      if (isOtherControl(event.target)) return;
-      switch (event.key) {
-        case "ArrowDown": case "ArrowRight": step(current, 1); break;
-        case "ArrowUp": case "ArrowLeft": step(current, -1); break;
-        case " ": case "Enter": finish("drop"); break;
-        case "Escape": finish("cancel"); break;
-        default: return;
-      }
-      event.preventDefault();
-      return;
-    }
-    if (current.active) return;
-    const node = event.target instanceof Element
-      ? event.target.closest(".item[data-item-id], .external-item[data-external-id]") : null;
-    if (!node) {
-      if (event.key === "Escape" && play.selection().size > 0) play.setSelection([]);
-      return;
-    }
-    if (event.key === " " && event.shiftKey && node.dataset.itemId) {
-      event.preventDefault();
-      play.toggleSelected(node.dataset.itemId);
-    } else if ((event.key === " " || event.key === "Enter") && !event.repeat) {
-      event.preventDefault();
-      lift(node);
-    } else if (event.key === "Escape" && play.selection().size > 0) {
-      play.setSelection([]);
-    }
-  }
-
-  function onKeyUp(event) {
-    const current = play.current();
-    if (!MODIFIER_KEYS[event.key] || !current.active || current.via !== "keyboard" || current.ended) return;
-    held.delete(MODIFIER_KEYS[event.key]);
-    if (current.stop >= 0) go(current, current.stop);
-  }
-
-  document.addEventListener("keydown", onKeyDown);
-  document.addEventListener("keyup", onKeyUp);
-  return { stops, readingOrder };
 })();

@@ -41,8 +41,11 @@ const DropReplay = (() => {
     const result = [];
     let state = { pointer: null, target: null, proposal: null, index: null, over: null, edge: null, outside: false };
     const path = [];
+    const opened = [];
     for (const step of steps) {
       const kind = step.action && step.action.kind;
+      // A container a rule sprang open stays open until the drag ends.
+      for (const id of step.springLoaded || []) if (!opened.includes(id)) opened.push(id);
       if (Array.isArray(step.pointer)) {
         state = { ...state, pointer: step.pointer, outside: false };
         path.push(step.pointer);
@@ -54,7 +57,7 @@ const DropReplay = (() => {
           ...state, target: step.target, proposal: step.proposal, index: step.index, over: step.over, edge: step.edge,
         };
       }
-      result.push({ ...state, path: path.slice() });
+      result.push({ ...state, path: path.slice(), opened: opened.slice() });
     }
     return result;
   }
@@ -315,7 +318,7 @@ const DropReplay = (() => {
       drawing.mark({
         target: moment.target, proposal: moment.proposal, index: moment.index, over: isLast ? null : moment.over,
         edge: moment.edge, path: moment.path, pointer: moment.pointer, label: isLast ? null : label,
-        dragged: isLast ? [] : dragged, changed: isLast ? summary.changed : [],
+        dragged: isLast ? [] : dragged, changed: isLast ? summary.changed : [], opened: isLast ? [] : moment.opened,
         skipped: (step.skipped || []).map((entry) => entry && entry.target),
       });
       outsideNote.hidden = !moment.outside;
