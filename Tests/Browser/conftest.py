@@ -105,3 +105,21 @@ def open_page(browser):
     yield opener
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def playground(week):
+    """Starts `droprules play` servers, on `week` (each test module's own board) unless a
+    scenario is given, and stops them after the test."""
+    from test_play import Playground
+
+    servers = []
+
+    def start(scenario=week):
+        server = Playground(scenario, scenario.parent)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()

@@ -47,20 +47,6 @@ def week(tmp_path):
     return path
 
 
-@pytest.fixture
-def playground(week):
-    servers = []
-
-    def start(scenario=week):
-        server = Playground(scenario, scenario.parent)
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
 def announced(page, text):
     """Waits until the live region says `text`."""
     page.wait_for_function("text => document.getElementById('announcer').textContent === text", arg=text)

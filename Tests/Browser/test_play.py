@@ -71,20 +71,6 @@ def week(tmp_path):
     return path
 
 
-@pytest.fixture
-def playground(week):
-    servers = []
-
-    def start(scenario=week):
-        server = Playground(scenario, scenario.parent)
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
 def open_playground(open_page, server):
     watched = open_page(server.url, allowed_origin=f"http://127.0.0.1:{server.port}/")
     watched.page.wait_for_selector("body[data-ready=true]")

@@ -51,16 +51,11 @@ extension RuleFileState {
           }
             ?? "; expected \"move\" or \"copy\"")
       }
-      var diagnostic = Diagnostic(
-        message: named
+      return unexpectedAnswer(
+        named
           ?? "dragOperations returned \(first.typeName); expected a list of operations such as "
           + "{ \"copy\" } or { \"move\", \"copy\" } (or nil for both)",
-        handler: .dragOperations, target: target)
-      if let definition = runtime.definition(of: function) {
-        diagnostic.file = definition.file
-        diagnostic.line = definition.line
-      }
-      return .failed(diagnostic)
+        from: function, handler: .dragOperations, target: target)
     } catch {
       return .failed(Self.diagnostic(error, handler: .dragOperations, target: target))
     }
@@ -93,16 +88,11 @@ extension RuleFileState {
       guard let title = text("title"), !title.isEmpty, fields.keys.allSatisfy(known.contains),
         fields.allSatisfy({ key, value in key == "title" || value.stringValue != nil || value.intValue != nil })
       else {
-        var diagnostic = Diagnostic(
-          message:
-            "dragPreview returned \(answer.typeName == "table" ? "a table without a text title, or with other keys" : answer.typeName); "
-            + "expected { title = \"...\", subtitle = \"...\", badge = \"...\" } (subtitle and badge optional) or nil",
-          handler: .dragPreview, target: target)
-        if let definition = runtime.definition(of: function) {
-          diagnostic.file = definition.file
-          diagnostic.line = definition.line
-        }
-        return .failed(diagnostic)
+        let got = answer.typeName == "table" ? "a table without a text title, or with other keys" : answer.typeName
+        return unexpectedAnswer(
+          "dragPreview returned \(got); expected { title = \"...\", subtitle = \"...\", badge = \"...\" } "
+            + "(subtitle and badge optional) or nil",
+          from: function, handler: .dragPreview, target: target)
       }
       return .returned(.preview(DragPreview(title: title, subtitle: text("subtitle"), badge: text("badge"))))
     } catch {
@@ -124,18 +114,26 @@ extension RuleFileState {
       case .nil: return .returned(.nothing)
       case .string(let text): return .returned(.text(String(text.prefix(DragEngineLimits.longestPresentationText))))
       default:
-        var diagnostic = Diagnostic(
-          message: "announce returned \(answer.typeName); expected a string (or nil for the built-in announcement)",
-          handler: .announce, target: target)
-        if let definition = runtime.definition(of: function) {
-          diagnostic.file = definition.file
-          diagnostic.line = definition.line
-        }
-        return .failed(diagnostic)
+        return unexpectedAnswer(
+          "announce returned \(answer.typeName); expected a string (or nil for the built-in announcement)",
+          from: function, handler: .announce, target: target)
       }
     } catch {
       return .failed(Self.diagnostic(error, handler: .announce, target: target))
     }
+  }
+
+  /// A handler answered what it may not: the diagnostic names where the handler is
+  /// defined, since no line of it raised.
+  private func unexpectedAnswer(_ message: String, from function: LuaReference, handler: Handler, target: TargetID)
+    -> HandlerResult
+  {
+    var diagnostic = Diagnostic(message: message, handler: handler, target: target)
+    if let definition = runtime.definition(of: function) {
+      diagnostic.file = definition.file
+      diagnostic.line = definition.line
+    }
+    return .failed(diagnostic)
   }
 
   /// The info canDrag gets, made at the first canDrag of a drag.

@@ -59,8 +59,9 @@ public enum HandlerValue: Hashable, Sendable {
   case springLoading(Proposal, index: Int?)
   /// What `dragOperations` allowed.
   case operations(Set<DragOperation>)
-  /// What `dragPreview` described.
-  case preview(DragPreview)
+  /// What `dragPreview` described. Indirect: every handler's answer is this enum, and a
+  /// preview's three strings would make each one larger to copy on every pointer step.
+  indirect case preview(DragPreview)
   /// What `announce` said.
   case text(String)
   /// Anything else, as the trace shows it.

@@ -26,8 +26,9 @@ struct TraceRecorder {
     case outcome(DropOutcome, OutcomeReason?)
     /// A rule spring-loaded this closed container (`open = true`).
     case springLoaded(TargetID)
-    /// What the source's `dragPreview` said the user drags.
-    case preview(DragPreview)
+    /// What the source's `dragPreview` said the user drags (indirect, as diagnostics are:
+    /// every pointer step records events of this enum).
+    indirect case preview(DragPreview)
     /// What the rule's `announce` handler said of the step, instead of the built-in.
     case announcement(String)
   }
