@@ -80,6 +80,7 @@ stds.droprules_test = {
     after_each = {},
     pending = {},
     expect = {},
+    property = {},
   },
 }
 

@@ -194,6 +194,8 @@ local droprules_OperationSet = {}
 ---The rule for one target type: a table of these keys, all optional. A rule file returns `{ [targetType] = rule, ... }` (`droprules.RuleFile`); `"*"` is the fallback for types no file names. Any other key is a load error.
 ---@class droprules.Rule
 ---@field accepts? string|string[] # Types of which a dragged item must carry one for the target to take part (like `onDrop(of:)`).
+---@field deletes? boolean? # A drop here may take items off the board for good (a trash): `droprules fuzz` does not call them lost.
+---@field duplicates? boolean? # A drop here may leave more items than it brought (a shelf that keeps a copy): `droprules fuzz` does not call them duplicated.
 ---@field validateDrop? fun(info: droprules.Info, target: droprules.Target): boolean? # Once when the pointer enters: falsy refuses (the parent is tried); nil or no handler accepts.
 ---@field dropEntered? fun(info: droprules.Info, target: droprules.Target) # After a successful `validateDrop`; may stage board changes (live preview).
 ---@field dropUpdated? fun(info: droprules.Info, target: droprules.Target): droprules.Proposal? # On entry and on every move or modifier change in the target: the proposal; nil keeps the last one.
@@ -432,6 +434,12 @@ local droprules_CommittedTarget = {}
 ---@field opens? string? # The id of the target it stands for, if any.
 local droprules_CommittedItem = {}
 
+---The committed board as plain tables, what `property` checks get: change it as you like, it is a copy.
+---@class droprules.BoardSnapshot
+---@field targets table<string, { id: string, type: string, items: string[], data: table, parent: string?, collapsed: boolean }> # Each target by id: `board.targets.todo.items` (item ids, in order).
+---@field items table<string, { id: string, name: string?, data: table, container: string, index: integer, opens: string? }> # Each item on the board by id: `board.items.standup.container`.
+local droprules_BoardSnapshot = {}
+
 ---What `scenario{}` takes: a scenario file's schema as a Lua table (lists count from 1 in errors).
 ---@class droprules.ScenarioSpec
 ---@field name? string? # A name for messages.
@@ -502,3 +510,8 @@ function pending(name, body) end
 ---@param actual any the value under test
 ---@return droprules.Expectation
 function expect(actual) end
+
+---A property of every board the rules can make: checked after every performed drop of every test in the file, and by `droprules fuzz` after every drop it performs.
+---@param name string what must always hold
+---@param check? fun(board: droprules.BoardSnapshot): boolean?, string false (and why) or an error when it does not hold
+function property(name, check) end

@@ -94,6 +94,10 @@ extension RuleTestFile {
           return [.table(LuaTable(fields: fields))]
         }
       },
+      // The committed board as plain tables, for the file's properties.
+      "snapshot": runtime.function { [unowned self] arguments in
+        failable { () throws -> [LuaValue] in [BoardSnapshot.lua(try simulation(arguments.first).host.board)] }
+      },
       "item": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in
           let host = try simulation(arguments.first).host

@@ -24,7 +24,7 @@ final class RuleTestFile {
   }
 
   /// The test file loaded once: its own Lua state and the tests it registered.
-  private struct LoadedFile {
+  struct LoadedFile {
     struct Test {
       var name: String
       var line: Int?
@@ -37,6 +37,8 @@ final class RuleTestFile {
     let runtime: LuaRuntime
     /// By position: all of them, or the one the load was for.
     let tests: [Int: Test]
+    /// The file's `property` declarations, in order.
+    var properties: [(name: String, check: LuaReference, line: Int?)] = []
     /// Mark the start and the end of a test: an expectation without a matcher fails it.
     let startTest: LuaReference
     let finishTest: LuaReference
@@ -145,7 +147,7 @@ final class RuleTestFile {
   /// - Parameter position: the position of the one test to take, or nil for all.
   /// - Returns: the runtime and the tests the file registered, by position.
   /// - Throws: ``LuaError`` when the test API or the file does not load or run.
-  private func loadFile(only position: Int?) throws(LuaError) -> LoadedFile {
+  func loadFile(only position: Int?) throws(LuaError) -> LoadedFile {
     // Test code itself only drives simulations; give it room for many of them.
     let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
     let testLimits = LuaLimits(
@@ -177,7 +179,16 @@ final class RuleTestFile {
         name: name, line: table["line"].intValue, body: body, before: Self.functions(table["before"]),
         after: Self.functions(table["after"]))
     }
-    return LoadedFile(runtime: runtime, tests: tests, startTest: startTest, finishTest: finishTest)
+    var loaded = LoadedFile(runtime: runtime, tests: tests, startTest: startTest, finishTest: finishTest)
+    if case .function(let listProperties) = api["properties"] {
+      for entry in try runtime.call(listProperties).first?.tableValue?.sequence ?? [] {
+        guard let table = entry.tableValue, let name = table["name"].stringValue,
+          case .function(let check) = table["check"]
+        else { continue }
+        loaded.properties.append((name, check, table["line"].intValue))
+      }
+    }
+    return loaded
   }
 
   private static func functions(_ list: LuaValue) -> [LuaReference] {

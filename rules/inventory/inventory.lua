@@ -36,6 +36,8 @@ local function plan(info, slot)
   if #info.items ~= 1 then return nil, "drag one stack at a time" end
   local dragged, source = info.items[1], info.source
   if source == nil then return nil, "items come from the game, not from other apps" end
+  -- droprules fuzz found a drag that allowed only a copy: shown as a copy, it then failed.
+  if not info.allowedOperations.move then return nil, "items move between slots; they are never copied" end
   if source == slot then return "stay" end
   local held = slot.items[1]
   if held == nil then return "move" end
@@ -48,6 +50,9 @@ end
 local function slotRule(takes)
   return {
     accepts = { takes },
+    -- A stack that fits whole into the one held merges into it: the dragged item leaves
+    -- the board. Said here, so that droprules fuzz does not call it a lost item.
+    deletes = true,
 
     dropUpdated = function(info, slot)
       local action, reason = plan(info, slot)

@@ -84,6 +84,12 @@ return {
         print(reason)
         return "forbidden"
       end
+      -- A card lives in one column: a board card only moves. A drag that allows only a
+      -- copy (droprules fuzz found this) would otherwise be shown as one, then fail.
+      if info.source ~= nil and not info.allowedOperations.move then
+        print("a card moves; it is never copied")
+        return "forbidden"
+      end
       return info.source == nil and "copy" or "move"
     end,
 

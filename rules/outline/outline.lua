@@ -51,6 +51,9 @@ end
 -- Why the dragged rows cannot go into `destination`, or nil.
 local function refusal(info, destination)
   if info.wouldContainItself then return "a row cannot go under itself" end
+  -- Rows move; a drag that allows only a copy would be shown as one, then fail (found by
+  -- droprules fuzz).
+  if not info.allowedOperations.move then return "rows move; they are never copied" end
   local maxDepth = rootOf(destination).data.maxDepth
   for _, row in ipairs(info.items) do
     if row.opens == nil then return (row.name or row.id) .. " is not an outline row" end
@@ -108,6 +111,9 @@ return {
 
     -- "Moved Groceries under Errands, second of 3."
     announce = function(event, info, list)
+      -- After a cancel, an item dragged in from another app is gone: only these events
+      -- read the items (droprules fuzz found the one that did not).
+      if event ~= "dropped" and event ~= "entered" and event ~= "proposal" then return nil end
       local row = info.items[1]
       local name = row.name or row.id
       if event == "dropped" then

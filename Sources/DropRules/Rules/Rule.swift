@@ -9,12 +9,20 @@ public struct Rule {
   let functions: [LuaReference?]
   /// The rule file that declared the rule.
   public var file: String
+  /// What a drop on the rule's targets may do to the board's items beyond moving them
+  /// (`deletes = true` for a trash, `duplicates = true` for a copy shelf), so that
+  /// `droprules fuzz` does not report it as a lost or duplicated item.
+  public var effects: Set<RuleEffect>
 
-  init(targetType: String, accepts: [TypeIdentifier]?, handlers: [Handler: LuaReference], file: String) {
+  init(
+    targetType: String, accepts: [TypeIdentifier]?, handlers: [Handler: LuaReference], file: String,
+    effects: Set<RuleEffect> = []
+  ) {
     self.targetType = targetType
     self.accepts = accepts
     self.functions = Handler.allCases.map { handlers[$0] }
     self.file = file
+    self.effects = effects
   }
 
   /// Whether the rule has this handler.
@@ -22,6 +30,15 @@ public struct Rule {
 
   /// Whether targets of this type take drops (see ``Handler/takesDrops(implementing:)``).
   public var takesDrops: Bool { Handler.takesDrops(implementing: implements) }
+}
+
+/// What a rule declares its drops do to the board's items beyond moving them.
+public enum RuleEffect: String, Sendable, CaseIterable, Hashable {
+  /// A drop may take items off the board for good (a trash).
+  case deletes
+  /// A drop may leave more items on the board than it brought (a shelf that keeps a copy
+  /// of everything put on it).
+  case duplicates
 }
 
 extension Handler {

@@ -107,8 +107,20 @@ struct RuleFileLoader {
     var problems: [RuleProblem] = []
     var handlers: [Handler: LuaReference] = [:]
     var accepts: [TypeIdentifier]?
-    let validNames = ["accepts"] + Handler.allCases.map(\.rawValue)
+    var effects: Set<RuleEffect> = []
+    let validNames = ["accepts"] + RuleEffect.allCases.map(\.rawValue) + Handler.allCases.map(\.rawValue)
     for (key, value) in table.fields.sorted(by: { $0.key < $1.key }) {
+      if let effect = RuleEffect(rawValue: key) {
+        guard case .boolean(let flag) = value else {
+          problems.append(
+            RuleProblem(
+              file: path, line: Self.line(ofKey: key, in: source()),
+              message: "\(key) of '\(targetType)' must be true or false, got \(value.typeName)"))
+          continue
+        }
+        if flag { effects.insert(effect) }
+        continue
+      }
       if key == "accepts" {
         switch value {
         case .string(let type): accepts = [TypeIdentifier(type)]
@@ -148,7 +160,7 @@ struct RuleFileLoader {
           message: "the rule for '\(targetType)' has entries without a handler name"))
     }
     guard problems.isEmpty else { return (nil, problems) }
-    return (Rule(targetType: targetType, accepts: accepts, handlers: handlers, file: path), [])
+    return (Rule(targetType: targetType, accepts: accepts, handlers: handlers, file: path, effects: effects), [])
   }
 
   private func line(of value: LuaValue, key: String, source: () -> String) -> Int? {

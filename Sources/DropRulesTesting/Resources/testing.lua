@@ -8,6 +8,21 @@ local concat, sort, format = table.concat, table.sort, string.format
 
 local tests = {}
 local registered = 0
+-- The file's properties (`property(name, check)`), in order: each test checks them after
+-- every performed drop, and `droprules fuzz` after every drop it performs.
+local properties = {}
+
+-- The first property the committed board of `sim` breaks: its name and why, or nil.
+local function brokenProperty(sim)
+  if #properties == 0 then return nil end
+  local board = host.snapshot(sim)
+  for _, entry in ipairs(properties) do
+    local ok, result, message = pcall(entry.check, board)
+    if not ok then return entry.name, tostring(result) end
+    if result == false then return entry.name, message and tostring(message) or "it returned false" end
+  end
+  return nil
+end
 
 local function show(value, depth)
   depth = depth or 0
@@ -207,7 +222,14 @@ function Drag:frames(frames)
   if type(frames) ~= "table" then error("drag:frames expects { id = { x, y, width, height }, ... }", 2) end
   return step(self, "frames", frames)
 end
-function Drag:drop() return step(self, "drop") end
+function Drag:drop()
+  local outcome = step(self, "drop")
+  if outcome == "performed" then
+    local name, why = brokenProperty(self.sim)
+    if name ~= nil then error("property '" .. name .. "' does not hold after the drop: " .. why, 2) end
+  end
+  return outcome
+end
 function Drag:cancel() return step(self, "cancel") end
 -- The target as this drag's handlers see it now: staged changes and drag-only data.
 function Drag:target(id)
@@ -329,6 +351,14 @@ end
 -- outermost first, after_each innermost first; after_each also runs when the test failed.
 globals.before_each = hook("before_each", "before")
 globals.after_each = hook("after_each", "after")
+-- A property of every board the rules can make, checked after every performed drop:
+-- `check(board)` returns false (and a reason) or raises when it does not hold.
+function globals.property(name, check)
+  if type(name) ~= "string" or type(check) ~= "function" then
+    error("property expects a name and a function of the board", 2)
+  end
+  properties[#properties + 1] = { name = name, check = check, line = debug.getinfo(2, "l").currentline }
+end
 function globals.expect(actual)
   local record = { where = whereIs(2) }
   unchecked[#unchecked + 1] = record
@@ -360,6 +390,8 @@ return {
     for name in pairs(dragFields) do names[#names + 1] = name end
     return names
   end,
+  -- The file's properties, for droprules fuzz: { name, check, line } each.
+  properties = function() return properties end,
   -- Each test as the host runs it: its hooks, in the order they run, and its body.
   tests = function()
     local list = {}

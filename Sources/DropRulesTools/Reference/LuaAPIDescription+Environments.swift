@@ -8,7 +8,8 @@ extension LuaAPIDescription {
     aliases: ruleAliases,
     classes: [
       info, item, target, board, point, frame, modifiers, operationSet, rule, library, proposalTable, preview,
-      simulation, drag, expectation, spy, spiedCall, diagnostic, committedTarget, committedItem, scenarioSpec,
+      simulation, drag, expectation, spy, spiedCall, diagnostic, committedTarget, committedItem, boardSnapshot,
+      scenarioSpec,
       targetSpec, itemSpec,
     ],
     environments: [
@@ -72,6 +73,17 @@ extension LuaAPIDescription {
         Signature([Param("actual", "any", "the value under test")], returns: [Returns("droprules.Expectation", "", "")])
       ),
       "Starts an expectation: `expect(drag:drop()):toBe(\"performed\")`."),
+    Global(
+      "property",
+      .function(
+        Signature([
+          Param("name", "string", "what must always hold"),
+          Param(
+            "check", "fun(board: droprules.BoardSnapshot): boolean?, string?",
+            "false (and why) or an error when it does not hold"),
+        ])),
+      "A property of every board the rules can make: checked after every performed drop of every test in the "
+        + "file, and by `droprules fuzz` after every drop it performs."),
   ]
 
   /// Lua's globals as the sandbox passes them on, with what droprules changes.

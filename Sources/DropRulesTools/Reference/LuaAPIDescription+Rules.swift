@@ -17,6 +17,13 @@ extension LuaAPIDescription {
         "accepts", "string|string[]",
         "Types of which a dragged item must carry one for the target to take part (like `onDrop(of:)`)."),
       .field(
+        "deletes", "boolean?",
+        "A drop here may take items off the board for good (a trash): `droprules fuzz` does not call them lost."),
+      .field(
+        "duplicates", "boolean?",
+        "A drop here may leave more items than it brought (a shelf that keeps a copy): `droprules fuzz` does not "
+          + "call them duplicated."),
+      .field(
         "validateDrop", dropHandler + ": boolean?",
         "Once when the pointer enters: falsy refuses (the parent is tried); nil or no handler accepts."),
       .field("dropEntered", dropHandler, "After a successful `validateDrop`; may stage board changes (live preview)."),

@@ -196,6 +196,20 @@ extension LuaAPIDescription {
       .field("collapsed", "boolean", "Whether it is a closed container."),
     ])
 
+  static let boardSnapshot = Class(
+    name: "droprules.BoardSnapshot", variable: "board",
+    doc: "The committed board as plain tables, what `property` checks get: change it as you like, it is a copy.",
+    members: [
+      .field(
+        "targets",
+        "table<string, { id: string, type: string, items: string[], data: table, parent: string?, collapsed: boolean }>",
+        "Each target by id: `board.targets.todo.items` (item ids, in order)."),
+      .field(
+        "items",
+        "table<string, { id: string, name: string?, data: table, container: string, index: integer, opens: string? }>",
+        "Each item on the board by id: `board.items.standup.container`."),
+    ])
+
   static let committedItem = Class(
     name: "droprules.CommittedItem", variable: "sim:item(id)",
     doc: "A plain copy of a committed item (`sim:item(id)`).",

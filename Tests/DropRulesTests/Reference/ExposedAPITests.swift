@@ -134,9 +134,11 @@ struct ExposedAPITests {
     }
   }
 
-  @Test("the keys of a rule are the handlers the loader knows, and accepts")
+  @Test("the keys of a rule are the handlers the loader knows, accepts and the effects")
   func ruleKeys() {
-    #expect(Self.described("droprules.Rule") == Set(["accepts"] + Handler.allCases.map(\.rawValue)))
+    #expect(
+      Self.described("droprules.Rule")
+        == Set(["accepts"] + RuleEffect.allCases.map(\.rawValue) + Handler.allCases.map(\.rawValue)))
   }
 
   @Test("the string values of each alias are the host's own")

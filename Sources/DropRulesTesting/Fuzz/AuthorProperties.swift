@@ -1,0 +1,57 @@
+import DropRules
+
+/// The `property(name, check)` declarations of test files, loaded once into each file's
+/// own test state, and checked against a board as `droprules fuzz` performs drops.
+final class AuthorProperties {
+  private struct Property {
+    var name: String
+    var file: String
+    var line: Int?
+    var check: LuaReference
+    var runtime: LuaRuntime
+  }
+
+  private var properties: [Property] = []
+  /// The loaded files, kept alive with their states.
+  private var files: [RuleTestFile.LoadedFile] = []
+
+  /// The properties of `testFiles`; a file that does not load is an error naming it.
+  init(testFiles: [String], limits: LuaLimits) throws(LuaError) {
+    for path in testFiles {
+      // A load for a test position that does not exist runs the file's top level, which
+      // declares its properties, and keeps none of its tests.
+      let loaded = try RuleTestFile(file: path, limits: limits, coverage: nil).loadFile(only: Int(Int32.max))
+      files.append(loaded)
+      for property in loaded.properties {
+        properties.append(
+          Property(name: property.name, file: path, line: property.line, check: property.check, runtime: loaded.runtime)
+        )
+      }
+    }
+  }
+
+  /// How many properties there are.
+  var count: Int { properties.count }
+
+  /// The first property `board` breaks, or nil.
+  func check(_ board: Board) -> FuzzFailure? {
+    guard !properties.isEmpty else { return nil }
+    let snapshot = BoardSnapshot.lua(board)
+    for property in properties {
+      var detail: String?
+      do {
+        let results = try property.runtime.call(property.check, [snapshot])
+        if case .boolean(false)? = results.first {
+          detail = results.count > 1 ? results[1].stringValue ?? "it returned false" : "it returned false"
+        }
+      } catch {
+        detail = error.message
+      }
+      if let detail {
+        return FuzzFailure(
+          property: property.name, owner: .author, detail: detail, file: property.file, line: property.line)
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,67 @@
+import DropRulesTestSupport
+import Foundation
+import Testing
+
+@Suite("droprules fuzz")
+struct FuzzCommandTests {
+  @Test("a bundled scenario fuzzes clean: exit 0, and the report says how many drags ran")
+  func clean() throws {
+    let result = try DropRulesBinary.run([
+      "fuzz", "rules/calendar", "--scenario", "rules/calendar/move-to-empty-day.scenario.json", "--drags", "300",
+      "--seed", "5",
+    ])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.hasPrefix("fuzz rules/calendar/move-to-empty-day.scenario.json, seed 5\n  300 drags, "))
+    #expect(result.stdout.hasSuffix("  ok: nothing broke\n"))
+  }
+
+  @Test("a broken rule: exit 1, the property and the rule's line, a scenario that run replays; the same seed again")
+  func broken() throws {
+    let scratch = try TemporaryDirectory()
+    try scratch.write(
+      "lists.lua",
+      """
+      return { list = {
+        dropUpdated = function(info, list) return "copy" end,
+        performDrop = function(info, list) list:insert(info.items, info.index) return true end,
+      } }
+      """)
+    try scratch.write(
+      "lists.scenario.json",
+      """
+      {"name": "lists", "rules": ["lists.lua"], "board": {"targets": [
+        {"id": "a", "type": "list", "frame": [0, 0, 100, 100], "itemExtent": 20, "items": [{"id": "x"}, {"id": "y"}]},
+        {"id": "b", "type": "list", "frame": [100, 0, 100, 100], "itemExtent": 20}]},
+       "drag": {"items": ["x"]}, "steps": []}
+      """)
+    let arguments = ["fuzz", ".", "--scenario", "lists.scenario.json", "--drags", "500", "--seed", "3", "--out", "out"]
+    let first = try DropRulesBinary.run(arguments, in: scratch.url)
+    #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+    #expect(first.stdout.contains("FAIL no rule error: target:insert: the drag is a copy"), "\(first.stdout)")
+    #expect(first.stdout.contains("lists.lua:3)"))
+    let replay = try #require(first.stdout.split(separator: "\n").first { $0.contains("replay it: droprules run ") })
+    let file = String(replay.split(separator: " ").last ?? "")
+    let run = try DropRulesBinary.run(["run", file], in: scratch.url)
+    #expect(run.status == 1, "the replay shows the rule error again")
+    #expect(run.stdout.contains("a copy never takes from its source"))
+    let json = try DropRulesBinary.run(arguments + ["--format", "json"], in: scratch.url)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let failure = try #require(report["failure"] as? [String: Any])
+    #expect(failure["property"] as? String == "no rule error")
+    #expect(failure["line"] as? Int == 3)
+    // The same seed breaks the same drag again.
+    let drag = try #require(failure["drag"] as? Int)
+    #expect(first.stdout.contains("at drag \(drag) of seed 3;"), "\(first.stdout)")
+  }
+
+  @Test("a scenario that does not load exits 2 and names it")
+  func badInput() throws {
+    let result = try DropRulesBinary.run(["fuzz", "rules/calendar", "--scenario", "nowhere.scenario.json"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("nowhere.scenario.json"))
+    let drags = try DropRulesBinary.run([
+      "fuzz", "--scenario", "rules/calendar/move-to-empty-day.scenario.json", "--drags", "0",
+    ])
+    #expect(drags.status == 64)
+  }
+}
