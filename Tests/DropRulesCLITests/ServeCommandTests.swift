@@ -101,8 +101,8 @@ struct ServeCommandTests {
     #expect(
       broken.stderr == """
         error: broken.lua:1: unknown handler 'dropUpdate' in the rule for 'box'; did you mean dropUpdated?
-        error: broken.lua:2: unknown handler 'perform' in the rule for 'box'; valid keys are accepts, validateDrop, \
-        dropEntered, dropUpdated, dropExited, performDrop, canDrag, dragOperations, dragEnded, dragPreview, announce
+        error: broken.lua:2: unknown handler 'perform' in the rule for 'box'; valid keys are accepts, deletes, \
+        duplicates, validateDrop, dropEntered, dropUpdated, dropExited, performDrop, canDrag, dragOperations, dragEnded, dragPreview, announce
 
         """)
     let noFolder = try Serve.run(["--rules", "nowhere"], requests: [], in: scratch.url)
