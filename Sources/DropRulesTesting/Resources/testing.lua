@@ -353,11 +353,11 @@ globals.before_each = hook("before_each", "before")
 globals.after_each = hook("after_each", "after")
 -- A property of every board the rules can make, checked after every performed drop:
 -- `check(board)` returns false (and a reason) or raises when it does not hold.
-function globals.property(name, check)
-  if type(name) ~= "string" or type(check) ~= "function" then
+function globals.property(name, holds)
+  if type(name) ~= "string" or type(holds) ~= "function" then
     error("property expects a name and a function of the board", 2)
   end
-  properties[#properties + 1] = { name = name, check = check, line = debug.getinfo(2, "l").currentline }
+  properties[#properties + 1] = { name = name, check = holds, line = debug.getinfo(2, "l").currentline }
 end
 function globals.expect(actual)
   local record = { where = whereIs(2) }
