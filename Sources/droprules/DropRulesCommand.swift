@@ -15,7 +15,7 @@ struct DropRulesCommand: AsyncParsableCommand {
     version: DropRulesVersion.current,
     subcommands: [
       RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, InitCommand.self, TypesCommand.self,
-      ServeCommand.self, PlayCommand.self, FuzzCommand.self,
+      ServeCommand.self, PlayCommand.self, FuzzCommand.self, TableCommand.self, DiffCommand.self,
     ]
   )
 

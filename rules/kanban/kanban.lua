@@ -120,8 +120,13 @@ return {
       return nil
     end,
 
-    -- Only this board's own headers reorder here; the strip takes nothing else.
+    -- Only this board's own headers reorder here; the strip takes nothing else. A column
+    -- moves, never copies (droprules table showed a copy-only drag "performed" here).
     dropUpdated = function(info, strip)
+      if not info.allowedOperations.move then
+        print("a column moves; it is never copied")
+        return "forbidden"
+      end
       for _, item in ipairs(info.items) do
         if item.opens == nil or item.container ~= strip then
           print(item.id .. " is not a column of this board")
