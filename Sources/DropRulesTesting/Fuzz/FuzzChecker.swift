@@ -154,7 +154,13 @@ struct FuzzChecker {
   /// The target under the pointer does not go from one target to another and back while
   /// the pointer moves less than a pixel and stays in the same frames.
   func targetsDoNotFlip(_ run: Run) -> FuzzFailure? {
-    var anchor: (point: Point, frames: [Int])?
+    // The frames under a point are found only for points that barely moved: a scan of
+    // the board per step would make a big board slow to fuzz.
+    func frames(at point: Point) -> [Int] {
+      run.before.targets.indices.filter { run.before.targets[$0].frame.contains(point) }
+    }
+    var anchor: Point?
+    var anchorFrames: [Int]?
     var seen: [TargetID?] = []
     for step in run.trace {
       guard case .step(.at(let point)) = step.action else {
@@ -162,13 +168,20 @@ struct FuzzChecker {
         seen = []
         continue
       }
-      let frames = run.before.targets.indices.filter { run.before.targets[$0].frame.contains(point) }
-      if let start = anchor, abs(point.x - start.point.x) < 1, abs(point.y - start.point.y) < 1,
-        frames == start.frames
-      {
-        seen.append(step.target)
+      if let start = anchor, abs(point.x - start.x) < 1, abs(point.y - start.y) < 1 {
+        let startFrames = anchorFrames ?? frames(at: start)
+        anchorFrames = startFrames
+        if frames(at: point) == startFrames {
+          seen.append(step.target)
+        } else {
+          anchor = point
+          anchorFrames = nil
+          seen = [step.target]
+          continue
+        }
       } else {
-        anchor = (point, frames)
+        anchor = point
+        anchorFrames = nil
         seen = [step.target]
         continue
       }

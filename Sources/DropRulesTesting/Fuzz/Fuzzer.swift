@@ -195,14 +195,17 @@ public final class Fuzzer {
   }
 
   /// The smallest drag found that still breaks `property`: fewer items, fewer steps,
-  /// plainer points, no modifiers at the start, tried until none of them helps.
+  /// plainer points, no modifiers at the start, tried until none of them helps, or until
+  /// the shrinking has taken ``shrinkingTime`` (a rule that spends its deadline on every
+  /// call would otherwise make each try slow).
   func shrink(_ drag: FuzzDrag, on board: Board, breaking property: String) -> FuzzDrag {
     var best = drag
     var tries = 0
     var improved = true
-    while improved, tries < 2_000 {
+    let deadline = Date().addingTimeInterval(Self.shrinkingTime)
+    while improved, tries < 2_000, Date() < deadline {
       improved = false
-      for candidate in Self.simpler(than: best) {
+      for candidate in Self.simpler(than: best) where Date() < deadline {
         tries += 1
         if reproduce(candidate, on: board)?.property == property {
           best = candidate
@@ -213,6 +216,9 @@ public final class Fuzzer {
     }
     return best
   }
+
+  /// The longest a finding is shrunk, in seconds.
+  static let shrinkingTime: TimeInterval = 30
 
   /// Drags one step simpler than `drag`, the biggest cuts first.
   static func simpler(than drag: FuzzDrag) -> [FuzzDrag] {
