@@ -63,7 +63,10 @@ let package = Package(
     ),
     .target(
       name: "DropRulesPlayground",
-      dependencies: ["DropRules", "DropRulesTools", "DropRulesWeb", .product(name: "FlyingFox", package: "FlyingFox")]
+      dependencies: [
+        "DropRules", "DropRulesTools", "DropRulesWeb", .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ]
     ),
     .executableTarget(
       name: "droprules",
@@ -96,7 +99,7 @@ let package = Package(
       name: "DropRulesPlaygroundTests",
       dependencies: [
         "DropRulesPlayground", "DropRulesTools", "DropRulesTestSupport",
-        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
     .testTarget(name: "DropRulesCLITests", dependencies: ["droprules", "DropRulesTestSupport"]),

@@ -38,7 +38,10 @@ package struct PlaygroundServer: Sendable {
   /// Serves until the task is cancelled; `listening` gets the port once it is open
   /// (the one the system chose when `port` is 0).
   package func run(listening: @escaping @Sendable (UInt16) -> Void) async throws {
-    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
+    let server = HTTPServer(
+      config: HTTPServer.Configuration(
+        address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60,
+        pool: NoDelaySocketPool(pool: HTTPServer.defaultPool()), logger: .disabled))
     let page = page
     let dispatcher = dispatcher
     let bodies = bodies
