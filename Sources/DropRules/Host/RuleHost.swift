@@ -159,6 +159,10 @@ public final class RuleHost {
   @discardableResult
   public func cancel() throws(DragError) -> DropOutcome { try engine.cancel() }
 
+  /// How many transactions have committed a change to the board (a performed drop, a
+  /// source's `dragEnded`): unchanged, the board is as the last one left it.
+  public var commits: Int { engine.commits }
+
   /// Moves targets' frames after a layout change: between drags at once (nil); during a
   /// drag as a step that hit-tests the pointer again, answering its proposal.
   @discardableResult

@@ -207,6 +207,7 @@ extension DragEngine {
         currentBoard.undo(undo)
       } else {
         currentBoard.pruneDetached(among: undo)
+        if !undo.isEmpty { commits += 1 }
       }
     }
   }

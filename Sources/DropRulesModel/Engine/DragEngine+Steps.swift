@@ -102,6 +102,7 @@ extension DragEngine {
     let undo = undoLog.records
     undoLog = UndoLog()
     currentBoard.pruneDetached(among: undo)
+    if !undo.isEmpty { commits += 1 }
     return finish(.performed, operation: operation, destination: current)
   }
 

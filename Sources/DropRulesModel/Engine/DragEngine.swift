@@ -123,6 +123,10 @@ public final class DragEngine {
 
   /// How many times the board was replaced: positions on it stay valid until then.
   public private(set) var boardsReplaced = 0
+  /// How many transactions committed a change to the board (a performed drop, a
+  /// source's `dragEnded`): a caller that put a board back knows, by this count alone,
+  /// whether it must again, without comparing boards (`droprules bench`).
+  public internal(set) var commits = 0
 
   /// Replaces the board between drags.
   public func replaceBoard(_ board: Board) throws(DragError) {
