@@ -39,7 +39,7 @@ extension RuleTestRunner {
 
   private func listed(in file: String) throws -> [TestListing] {
     if file.hasSuffix(".scenario.json") {
-      let scenario = try ScenarioDecoder.load(path: file)
+      let scenario = try ScenarioDecoder.load(path: file, maximumBytes: maximumScenarioBytes)
       guard scenario.expect != nil, selected(file, scenario.name) else { return [] }
       return [TestListing(file: file, name: scenario.name)]
     }

@@ -8,6 +8,8 @@ public final class RuleTestRunner {
   /// The limits of the rule hosts that tests and scenarios make; test code itself gets
   /// 100 times the instructions and the time.
   public var limits: LuaLimits
+  /// The most bytes a scenario file (and its board file) may have.
+  public var maximumScenarioBytes = ScenarioDecoder.maximumFileSize
   /// Only tests whose `file: name` contains this text run.
   public var filter: String?
   /// Tests whose `file: name` contains any of these texts do not run.
@@ -52,7 +54,7 @@ public final class RuleTestRunner {
     let started = Date()
     let scenario: Scenario
     do {
-      scenario = try ScenarioDecoder.load(path: file)
+      scenario = try ScenarioDecoder.load(path: file, maximumBytes: maximumScenarioBytes)
     } catch {
       guard selected(file, file) else { return [] }
       return [

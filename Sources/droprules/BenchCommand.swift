@@ -49,7 +49,7 @@ struct BenchCommand: ParsableCommand {
     let scenario: Scenario
     let host: RuleHost
     do {
-      scenario = try ScenarioDecoder.load(path: self.scenario)
+      scenario = try ScenarioDecoder.load(path: self.scenario, maximumBytes: limitOptions.maxScenarioBytes)
       host = try ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: rules).makeHost(
         for: scenario, extraRules: groups.flatMap { $0 })
     } catch {

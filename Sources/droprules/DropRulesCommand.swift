@@ -1,5 +1,6 @@
 import ArgumentParser
 import DropRules
+import DropRulesTools
 import Foundation
 
 @main
@@ -53,6 +54,12 @@ struct LimitOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Milliseconds one handler call may take (0: no deadline).")
   var maxTime: Int = LuaLimits().maxTimeMilliseconds
 
+  // Unconditional: "-5" is a value to refuse with a message, not an option.
+  @Option(
+    parsing: .unconditional,
+    help: "Bytes a scenario file (and the board file it names) may have (default 16 MiB: about 200,000 targets).")
+  var maxScenarioBytes: Int = ScenarioDecoder.maximumFileSize
+
   var limits: LuaLimits {
     LuaLimits(maxInstructions: maxInstructions, maxMemory: maxMemory, maxTime: .milliseconds(maxTime))
   }
@@ -61,6 +68,7 @@ struct LimitOptions: ParsableArguments {
   static let instructionRange = 1...1_000_000_000_000
   static let memoryRange = (1 << 20)...(1 << 40)
   static let timeRange = 0...3_600_000
+  static let scenarioBytesRange = 1024...(4 << 30)
 
   func validate() throws {
     guard Self.instructionRange.contains(maxInstructions) else {
@@ -73,6 +81,10 @@ struct LimitOptions: ParsableArguments {
     guard Self.timeRange.contains(maxTime) else {
       throw ValidationError(
         "--max-time must be between 0 (no deadline) and 3600000 (one hour) milliseconds, got \(maxTime)")
+    }
+    guard Self.scenarioBytesRange.contains(maxScenarioBytes) else {
+      throw ValidationError(
+        "--max-scenario-bytes must be between 1024 and 4294967296 (4 GiB), got \(maxScenarioBytes)")
     }
   }
 }

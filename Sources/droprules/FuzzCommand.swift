@@ -62,7 +62,7 @@ struct FuzzCommand: ParsableCommand {
     if !missing.isEmpty { throw Exit.loadError }
     let fuzzer: Fuzzer
     do {
-      let loaded = try ScenarioDecoder.load(path: scenario)
+      let loaded = try ScenarioDecoder.load(path: scenario, maximumBytes: limitOptions.maxScenarioBytes)
       let runner = ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: paths)
       fuzzer = try Fuzzer(
         scenario: loaded, runner: runner, extraRules: groups.flatMap { $0 },

@@ -42,7 +42,7 @@ struct PlayCommand: AsyncParsableCommand {
     let loaded: Scenario
     let host: RuleHost
     do {
-      loaded = try ScenarioDecoder.load(path: scenario)
+      loaded = try ScenarioDecoder.load(path: scenario, maximumBytes: limitOptions.maxScenarioBytes)
       let runner = ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: rules)
       host = try runner.makeHost(for: loaded, extraRules: groups.flatMap { $0 })
     } catch ScenarioRunError.rules(let load) {

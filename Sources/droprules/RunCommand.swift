@@ -46,7 +46,7 @@ struct RunCommand: ParsableCommand {
     var loadFailed = !missing.isEmpty
     for path in scenarios {
       do {
-        let scenario = try ScenarioDecoder.load(path: path)
+        let scenario = try ScenarioDecoder.load(path: path, maximumBytes: limitOptions.maxScenarioBytes)
         results.append(try runner.run(scenario, extraRules: groups.flatMap { $0 }))
       } catch let error as ScenarioError {
         Console.error(error.description)

@@ -68,7 +68,7 @@ struct ServeCommand: ParsableCommand {
       if !extraRules.isEmpty { try session.loadRules(extraRules) }
       return session
     }
-    let loaded = try ScenarioDecoder.load(path: scenario)
+    let loaded = try ScenarioDecoder.load(path: scenario, maximumBytes: limitOptions.maxScenarioBytes)
     let runner = ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: rules)
     let host = try runner.makeHost(for: loaded, extraRules: extraRules)
     return ProtocolSession(host: host, declaredTypes: loaded.types, limits: limitOptions.limits)

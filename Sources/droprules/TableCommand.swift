@@ -46,7 +46,7 @@ struct TableCommand: ParsableCommand {
 
   func run() throws {
     let table = try DecisionTableLoading.table(
-      scenario: scenario, rules: paths, replacingScenarioRules: false, maxCells: maxCells, limits: limitOptions.limits)
+      scenario: scenario, rules: paths, replacingScenarioRules: false, maxCells: maxCells, options: limitOptions)
     switch format {
     case .text: print(table.text(scenario: scenario))
     case .json: print(table.json(scenario: scenario).serialized(pretty: true))
@@ -84,9 +84,9 @@ struct DiffCommand: ParsableCommand {
 
   func run() throws {
     let before = try DecisionTableLoading.table(
-      scenario: scenario, rules: [old], replacingScenarioRules: true, maxCells: maxCells, limits: limitOptions.limits)
+      scenario: scenario, rules: [old], replacingScenarioRules: true, maxCells: maxCells, options: limitOptions)
     let after = try DecisionTableLoading.table(
-      scenario: scenario, rules: [new], replacingScenarioRules: true, maxCells: maxCells, limits: limitOptions.limits)
+      scenario: scenario, rules: [new], replacingScenarioRules: true, maxCells: maxCells, options: limitOptions)
     let diff = DecisionTableDiff(old: before, new: after)
     print(diff.text)
     if !diff.changes.isEmpty { throw Exit.failed }
@@ -96,16 +96,16 @@ struct DiffCommand: ParsableCommand {
 /// Loading a scenario and tabling it, for `table` and `diff`: input errors exit 2.
 enum DecisionTableLoading {
   static func table(
-    scenario path: String, rules: [String], replacingScenarioRules: Bool, maxCells: Int, limits: LuaLimits
+    scenario path: String, rules: [String], replacingScenarioRules: Bool, maxCells: Int, options: LimitOptions
   ) throws -> DecisionTable {
     let (groups, missing) = FileDiscovery.ruleFileGroups(in: rules, recursive: false)
     for path in missing { Console.error("\(path): no such rule file or folder") }
     if !missing.isEmpty { throw Exit.loadError }
     do {
-      var scenario = try ScenarioDecoder.load(path: path)
+      var scenario = try ScenarioDecoder.load(path: path, maximumBytes: options.maxScenarioBytes)
       if replacingScenarioRules { scenario.rules = [] }
       var builder = DecisionTableBuilder(
-        scenario: scenario, runner: ScenarioRunner(limits: limits, trustedRuleRoots: rules),
+        scenario: scenario, runner: ScenarioRunner(limits: options.limits, trustedRuleRoots: rules),
         extraRules: groups.flatMap { $0 })
       builder.maximumCells = maxCells
       return try builder.build()

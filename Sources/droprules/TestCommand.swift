@@ -70,6 +70,7 @@ struct TestCommand: ParsableCommand {
     let collectsCoverage =
       coverage || reportOptions.coverageOutput != nil || reportOptions.coverageThreshold != nil
     let runner = RuleTestRunner(limits: limitOptions.limits, filter: filter, collectCoverage: collectsCoverage)
+    runner.maximumScenarioBytes = limitOptions.maxScenarioBytes
     runner.excluded = reportOptions.filterOut
     runner.order = reportOptions.order()
     return runner

@@ -28,7 +28,7 @@ extension ScenarioDecoder {
     // Checked again on the file once open: a link swapped after the check above is refused.
     let data: Data
     switch FileContents.bytes(
-      atPath: resolved, maximumBytes: Self.maximumFileSize, confinedTo: RealPath.of(baseDirectory).map { [$0] })
+      atPath: resolved, maximumBytes: maximumBytes, confinedTo: RealPath.of(baseDirectory).map { [$0] })
     {
     case .success(let bytes): data = bytes
     case .failure(.unreadable):
@@ -39,8 +39,9 @@ extension ScenarioDecoder {
         "board file '\(path)' (it leads to \(opened)) is outside the folder of the file that names it; keep "
           + "board files in that folder or below")
     }
-    guard data.count <= Self.maximumFileSize else {
-      throw ScenarioError(file: resolved, path: "", message: "the file is over 16 MiB; boards are limited to 16 MiB")
+    guard data.count <= maximumBytes else {
+      throw ScenarioError(
+        file: resolved, path: "", message: "the board file is over the limit; " + Self.limitText(maximumBytes))
     }
     let json = try Self.parse(data, file: resolved)
     let directory = (resolved as NSString).deletingLastPathComponent

@@ -14,6 +14,8 @@ public struct ScenarioDecoder {
   let file: String
   let baseDirectory: String
   let firstIndex: Int
+  /// The most bytes a board file the scenario names may have.
+  public var maximumBytes = maximumFileSize
 
   /// - Parameters:
   ///   - file: the name errors give (the scenario or test file).
@@ -26,27 +28,34 @@ public struct ScenarioDecoder {
     self.firstIndex = firstIndex
   }
 
+  /// `scenarios are limited to 16777216 bytes (raise it with --max-scenario-bytes)`.
+  static func limitText(_ maximumBytes: Int) -> String {
+    "scenarios are limited to \(maximumBytes) bytes (raise it with --max-scenario-bytes)"
+  }
+
   /// An element's place in an error path: `[0]` in JSON, `[1]` in Lua.
   func position(_ offset: Int) -> String {
     "[\(offset + firstIndex)]"
   }
 
-  /// Loads a `*.scenario.json` file.
-  public static func load(path: String) throws(ScenarioError) -> Scenario {
+  /// Loads a `*.scenario.json` file of at most `maximumBytes` (its board file too).
+  public static func load(path: String, maximumBytes: Int = maximumFileSize) throws(ScenarioError) -> Scenario {
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    if let size = attributes?[.size] as? Int, size > maximumFileSize {
-      throw ScenarioError(file: path, path: "", message: "the file is \(size) bytes; scenarios are limited to 16 MiB")
+    if let size = attributes?[.size] as? Int, size > maximumBytes {
+      throw ScenarioError(file: path, path: "", message: "the file is \(size) bytes; " + limitText(maximumBytes))
     }
-    guard let data = FileContents.bytes(atPath: path, maximumBytes: maximumFileSize) else {
+    guard let data = FileContents.bytes(atPath: path, maximumBytes: maximumBytes) else {
       throw ScenarioError(file: path, path: "", message: "cannot read the file")
     }
-    if data.count > maximumFileSize {
-      throw ScenarioError(file: path, path: "", message: "the file is over 16 MiB; scenarios are limited to 16 MiB")
+    if data.count > maximumBytes {
+      throw ScenarioError(file: path, path: "", message: "the file is over the limit; " + limitText(maximumBytes))
     }
     let json = try parse(data, file: path)
     let directory = (path as NSString).deletingLastPathComponent
     do {
-      return try ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory).decode(json)
+      var decoder = ScenarioDecoder(file: path, baseDirectory: directory.isEmpty ? "." : directory)
+      decoder.maximumBytes = maximumBytes
+      return try decoder.decode(json)
     } catch {
       // An error in a board file the scenario names is located in that file already.
       guard error.file == path else { throw error }
