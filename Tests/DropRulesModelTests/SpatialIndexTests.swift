@@ -17,6 +17,8 @@ struct SpatialIndexTests {
       case 0: Rect(x: next(100), y: next(100), width: 5_000, height: 5_000)
       case 1: Rect(x: next(1_000), y: next(1_000), width: 0, height: 10)
       case 2: Rect(x: 1e9 + next(10), y: -1e9, width: 10, height: 10)
+      // Containers, too large for the fine grid: the coarse one holds them.
+      case 3: Rect(x: next(2_000), y: next(2_000), width: 300 + next(400), height: 200 + next(900))
       default: Rect(x: next(2_000), y: next(2_000), width: 1 + next(40), height: 1 + next(40))
       }
     }

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import Foundation
 import LuaFloor
 
@@ -139,4 +140,27 @@ func stepAcrossTargets(_ count: Int) throws {
     return Double(state >> 11) / Double(1 << 53) * 1000
   }
   for _ in 0..<count { _ = try host.movePointer(to: Point(x: next(), y: next())) }
+}
+
+/// `count` pointer steps to random points of a board of `targets` targets of `shape`,
+/// with a rule that takes part everywhere: under callgrind with two counts, the
+/// difference is what one hit-test (and its step) costs on that board.
+func stepsOverShape(_ shape: BoardShape, targets: Int, steps count: Int) throws {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("droprules-bench-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  try "return {}".write(to: directory.appendingPathComponent("none.lua"), atomically: true, encoding: .utf8)
+  let json = try JSONValue.parse(scenarioText(shape, targets: targets, rules: "none.lua"))
+  let board: Board = try ScenarioDecoder(file: directory.path + "/bench.scenario.json", baseDirectory: directory.path)
+    .decode(json, requiresDrag: false).board
+  let host = try hostInDrag(rules: "return {}", board: board)
+  // Points over the board's whole extent: the frames' bounding box.
+  let maxX = board.targets.map(\.frame.maxX).max() ?? 1
+  let maxY = board.targets.map(\.frame.maxY).max() ?? 1
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  func next(_ bound: Double) -> Double {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Double(state >> 11) / Double(1 << 53) * bound
+  }
+  for _ in 0..<count { _ = try host.movePointer(to: Point(x: next(maxX), y: next(maxY))) }
 }

@@ -18,7 +18,10 @@ import Foundation
 //                                            only droprules test's per-test overhead, files of 100 and 1,000 tests
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks run-tests N K
 //                                            runs a file of N small tests K times (for callgrind)
+//   swift run -c release --package-path Benchmarks DropRulesBenchmarks hit SHAPE TARGETS N
+//                                            N pointer steps to random points of a board (for callgrind)
 //   Benchmarks/instructions.sh                instruction counts per operation, via callgrind
+//   Benchmarks/hit-instructions.sh            instruction counts per pointer step as boards grow, via callgrind
 //   Benchmarks/loading-instructions.sh        instruction counts per target loaded, via callgrind
 //   Benchmarks/test-instructions.sh           instruction counts per test, via callgrind
 
@@ -44,6 +47,14 @@ if arguments.first == "load", arguments.count == 4 {
     throw BenchmarkError("load SHAPE N K: SHAPE is flat, chain or columns")
   }
   try loadRepeatedly(shape, targets: count, times: repeats)
+  exit(0)
+}
+if arguments.first == "hit", arguments.count == 4 {
+  let values = Array(arguments.dropFirst())
+  guard let shape = BoardShape.named(values[0]), let targets = Int(values[1]), let steps = Int(values[2]) else {
+    throw BenchmarkError("hit SHAPE TARGETS N: N pointer steps over a board of SHAPE (flat, chain or columns)")
+  }
+  try stepsOverShape(shape, targets: targets, steps: steps)
   exit(0)
 }
 if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.last ?? "") {
