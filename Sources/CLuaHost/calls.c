@@ -109,7 +109,8 @@ static inline __attribute__((always_inline)) void clua_classify(lua_State *L, co
     lua_pop(L, 1);
     lua_pushstring(L, budget->flagKey);
     lua_rawget(L, table);
-    out->flag = lua_toboolean(L, -1);
+    // Exactly `true`: `open = "yes"` or `open = 0` is no answer to spring-load on.
+    out->flag = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1);
     lua_pop(L, 1);
     return;
   }

@@ -53,6 +53,10 @@ struct FuzzCommand: ParsableCommand {
 
   func validate() throws {
     guard (1...10_000_000).contains(drags) else { throw ValidationError("--drags must be between 1 and 10,000,000") }
+    // JSON reports carry the seed as an integer: at most 2^63 - 1.
+    if let seed, seed > UInt64(Int64.max) {
+      throw ValidationError("--seed must be between 0 and 9223372036854775807, got \(seed)")
+    }
   }
 
   func run() throws {

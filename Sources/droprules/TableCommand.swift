@@ -83,6 +83,10 @@ struct DiffCommand: ParsableCommand {
   @OptionGroup var limitOptions: LimitOptions
 
   func run() throws {
+    // Both versions are looked for before either is tabled: a missing NEW is said at once.
+    let missing = [old, new].filter { !FileManager.default.fileExists(atPath: $0) }
+    for path in missing { Console.error("\(path): no such rule file or folder") }
+    if !missing.isEmpty { throw Exit.loadError }
     let before = try DecisionTableLoading.table(
       scenario: scenario, rules: [old], replacingScenarioRules: true, maxCells: maxCells, options: limitOptions)
     let after = try DecisionTableLoading.table(

@@ -63,5 +63,9 @@ struct FuzzCommandTests {
       "fuzz", "--scenario", "rules/calendar/move-to-empty-day.scenario.json", "--drags", "0",
     ])
     #expect(drags.status == 64)
+    let seed = try DropRulesBinary.run(
+      ["fuzz", "--scenario", "rules/calendar/move-to-empty-day.scenario.json", "--seed", "18446744073709551615"])
+    #expect(seed.status == 64)
+    #expect(seed.stderr.contains("--seed must be between 0 and 9223372036854775807"))
   }
 }

@@ -65,7 +65,8 @@ extension DragEngine {
     for id in frames.keys.sorted() where currentBoard.position(of: id) == nil { throw .unknownTarget(id) }
     // The hit-tester follows at once (``currentBoard``'s observer), before the step
     // hit-tests the pointer again.
-    for (id, frame) in frames.sorted(by: { $0.key < $1.key }) { try? currentBoard.setFrame(frame, of: id) }
+    // One change of the board, so its observer rebuilds the hit-tester once.
+    try? currentBoard.setFrames(frames)
     guard drag != nil else { return nil }
     return try pointerStep(.frames(frames), to: nil, within: nil, index: nil)
   }

@@ -80,9 +80,20 @@ extension Board {
   /// Moves a target's frame after a layout change: the app's, not a rule's, so a drag's
   /// rollback keeps it.
   public mutating func setFrame(_ frame: Rect, of target: TargetID) throws(BoardError) {
-    guard let position = positions[target] else { throw .unknownTarget(target) }
-    guard targets[position].frame != frame else { return }
-    targets[position].frame = frame
-    frameGeneration.value += 1
+    try setFrames([target: frame])
+  }
+
+  /// Moves many targets' frames as one change: all of them or, when an id is unknown,
+  /// none. The frame generation moves once, so what follows the frames (hit-testing)
+  /// is rebuilt once, not once per frame.
+  public mutating func setFrames(_ frames: [TargetID: Rect]) throws(BoardError) {
+    for id in frames.keys where positions[id] == nil { throw .unknownTarget(id) }
+    var changed = false
+    for (id, frame) in frames {
+      guard let position = positions[id], targets[position].frame != frame else { continue }
+      targets[position].frame = frame
+      changed = true
+    }
+    if changed { frameGeneration.value += 1 }
   }
 }

@@ -12,15 +12,20 @@ final class AuthorProperties {
   }
 
   private var properties: [Property] = []
-  /// The loaded files, kept alive with their states.
+  /// The loaded files, kept alive with their states, and the test files whose host
+  /// functions the states call (a property may make a `scenario{}`): they hold their
+  /// test file unowned, so it must outlive them.
   private var files: [RuleTestFile.LoadedFile] = []
+  private var testFiles: [RuleTestFile] = []
 
   /// The properties of `testFiles`; a file that does not load is an error naming it.
   init(testFiles: [String], limits: LuaLimits) throws(LuaError) {
     for path in testFiles {
       // A load for a test position that does not exist runs the file's top level, which
       // declares its properties, and keeps none of its tests.
-      let loaded = try RuleTestFile(file: path, limits: limits, coverage: nil).loadFile(only: Int(Int32.max))
+      let testFile = RuleTestFile(file: path, limits: limits, coverage: nil)
+      let loaded = try testFile.loadFile(only: Int(Int32.max))
+      self.testFiles.append(testFile)
       files.append(loaded)
       for property in loaded.properties {
         properties.append(

@@ -95,6 +95,15 @@ public struct DragGenerator {
       items: items, allowedOperations: allowed, modifiers: random.chance(0.2) ? modifiers(using: &random) : [])
   }
 
+  /// A number between two finite bounds, even when their distance is not finite (frames
+  /// at -1.7e308 and 1.7e308): then one of the two halves, each of finite width.
+  static func random(from lower: Double, to upper: Double, using random: inout SeededRandom) -> Double {
+    guard lower.isFinite, upper.isFinite, lower <= upper else { return 0 }
+    if (upper - lower).isFinite { return Double.random(in: lower...upper, using: &random) }
+    return random.chance(0.5)
+      ? Double.random(in: lower...0, using: &random) : Double.random(in: 0...upper, using: &random)
+  }
+
   func modifiers(using random: inout SeededRandom) -> Set<Modifier> {
     random.chance(0.3) ? [] : [random.pick(Modifier.allCases)]
   }
@@ -112,8 +121,8 @@ public struct DragGenerator {
       let maxX = max(frames.map(\.maxX).max() ?? 100, minX)
       let maxY = max(frames.map(\.maxY).max() ?? 100, minY)
       return Point(
-        x: Double.random(in: (minX - 60)...(maxX + 60), using: &random),
-        y: Double.random(in: (minY - 60)...(maxY + 60), using: &random))
+        x: Self.random(from: minX - 60, to: maxX + 60, using: &random),
+        y: Self.random(from: minY - 60, to: maxY + 60, using: &random))
     }
     let frame = random.pick(board.targets).frame
     let target = board.targets.first { $0.frame == frame }

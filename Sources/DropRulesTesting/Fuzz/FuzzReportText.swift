@@ -34,11 +34,17 @@ public enum FuzzReportText {
           + "\(finding.shrunk.request.items.count)")
     }
     if let file = finding.file {
-      lines.append("       replay it: droprules run \(file)")
+      lines.append("       replay it: droprules run \(shellQuoted(file))")
     } else if let error = finding.writeError {
       lines.append("       the scenario could not be written: \(error)")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A path as a shell reads it back: quoted when it holds anything but plain characters.
+  static func shellQuoted(_ path: String) -> String {
+    let plain = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+".contains($0)) }
+    return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// The report as JSON: `scenario`, `seed`, `drags`, `steps`, `seconds`, `outcomes`,

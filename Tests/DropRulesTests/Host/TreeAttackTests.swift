@@ -82,6 +82,25 @@ struct TreeAttackTests {
     #expect(try host.drop() == .failed, "performDrop's table is not true")
   }
 
+  @Test("open must be true: open = \"yes\", 0 or a table spring-loads nothing")
+  func openMustBeTrue() throws {
+    for value in ["\"yes\"", "0", "{}", "0/0"] {
+      let (targets, items) = try TreeTests.outline(collapsedDocs: true)
+      let host = try makeHost(
+        rules: """
+          return { folder = {
+            dropUpdated = function(info, folder) return { operation = "move", open = \(value) } end,
+            performDrop = function() return true end,
+          } }
+          """, targets: targets, items: items, directory: directory)
+      try host.beginDrag(DragRequest(items: [.board("music-row")]))
+      try host.movePointer(to: Point(x: 50, y: 25))
+      #expect(host.lastStep?.over == "docs-row")
+      #expect(host.lastStep?.springLoaded == [], "open = \(value)")
+      try host.cancel()
+    }
+  }
+
   @Test("a dragPreview of a cyclic table or megabytes, and an announce that never returns, cost a bounded call")
   func hostilePresentation() throws {
     let host = try makeHost(
