@@ -7,81 +7,97 @@ extension JSONValue {
   /// (`1.0`, `0.1`, `1e+20`). A double that is not finite, which no parsed or stored value
   /// is, is written as `null`. Strings escape `"`, `\` and control characters only.
   public func serialized(pretty: Bool = false) -> String {
-    var output = ""
+    String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+  }
+
+  /// The same text as ``serialized(pretty:)``, as UTF-8 bytes.
+  ///
+  /// Written straight into bytes: appending to a `String` piece by piece spent half of
+  /// each `droprules serve` answer (213,000 instructions a move, 53% of them here).
+  public func serializedBytes(pretty: Bool = false) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
     write(to: &output, pretty: pretty, indent: 0)
     return output
   }
 
-  private func write(to output: inout String, pretty: Bool, indent: Int) {
+  private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .integer(let value): output += String(value)
-    case .number(let value): output += value.isFinite ? value.description : "null"
+    case .null: output += Self.nullWord
+    case .bool(let value): output += value ? Self.trueWord : Self.falseWord
+    case .integer(let value): output += String(value).utf8
+    case .number(let value): output += value.isFinite ? Array(value.description.utf8) : Self.nullWord
     case .string(let value): Self.writeString(value, to: &output)
     case .array(let elements):
       guard !elements.isEmpty else {
-        output += "[]"
+        output += [UInt8(ascii: "["), UInt8(ascii: "]")]
         return
       }
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (position, element) in elements.enumerated() {
-        if position > 0 { output += "," }
+        if position > 0 { output.append(UInt8(ascii: ",")) }
         Self.newline(&output, pretty: pretty, indent: indent + 1)
         element.write(to: &output, pretty: pretty, indent: indent + 1)
       }
       Self.newline(&output, pretty: pretty, indent: indent)
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let fields):
       guard !fields.isEmpty else {
-        output += "{}"
+        output += [UInt8(ascii: "{"), UInt8(ascii: "}")]
         return
       }
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (position, key) in fields.keys.sorted().enumerated() {
-        if position > 0 { output += "," }
+        if position > 0 { output.append(UInt8(ascii: ",")) }
         Self.newline(&output, pretty: pretty, indent: indent + 1)
         Self.writeString(key, to: &output)
-        output += pretty ? ": " : ":"
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(UInt8(ascii: " ")) }
         fields[key]?.write(to: &output, pretty: pretty, indent: indent + 1)
       }
       Self.newline(&output, pretty: pretty, indent: indent)
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func newline(_ output: inout String, pretty: Bool, indent: Int) {
+  private static let nullWord = Array("null".utf8)
+  private static let trueWord = Array("true".utf8)
+  private static let falseWord = Array("false".utf8)
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  private static func newline(_ output: inout [UInt8], pretty: Bool, indent: Int) {
     guard pretty else { return }
-    output += "\n"
-    output += String(repeating: " ", count: indent * 2)
+    output.append(UInt8(ascii: "\n"))
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
   }
 
-  private static func writeString(_ value: String, to output: inout String) {
-    output += "\""
-    var plainStart = value.unicodeScalars.startIndex
-    for index in value.unicodeScalars.indices {
-      let scalar = value.unicodeScalars[index]
-      let escape: String
-      switch scalar {
-      case "\"": escape = "\\\""
-      case "\\": escape = "\\\\"
-      case "\n": escape = "\\n"
-      case "\r": escape = "\\r"
-      case "\t": escape = "\\t"
-      case "\u{08}": escape = "\\b"
-      case "\u{0C}": escape = "\\f"
-      case "\u{00}"..."\u{1F}":
-        let hex = String(scalar.value, radix: 16)
-        escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: continue
+  /// A string in quotes. Only ASCII bytes are ever escaped, and no byte of a multi-byte
+  /// UTF-8 sequence is ASCII, so the string's bytes are copied in runs between escapes.
+  private static func writeString(_ value: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { bytes in
+      var runStart = 0
+      for (offset, byte) in bytes.enumerated()
+      where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        output.append(contentsOf: bytes[runStart..<offset])
+        runStart = offset + 1
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        default:
+          output += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+          output.append(hexDigits[Int(byte >> 4)])
+          output.append(hexDigits[Int(byte & 0x0F)])
+        }
       }
-      // Through a String: appending to `output.unicodeScalars` grows it to the exact size
-      // each time, so a long document was copied whole on every string (quadratic).
-      output += String(value.unicodeScalars[plainStart..<index])
-      output += escape
-      plainStart = value.unicodeScalars.index(after: index)
+      output.append(contentsOf: bytes[runStart...])
     }
-    output += String(value.unicodeScalars[plainStart...])
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }
