@@ -39,6 +39,9 @@ struct FuzzCommand: ParsableCommand {
   @Option(help: "The seed the drags follow from (default: a random one, printed).")
   var seed: UInt64?
 
+  @Option(help: "Stop making drags after this many seconds (1 to 86,400; default: no limit).")
+  var maxSeconds: Int?
+
   @Option(help: "The folder a failing drag's scenario is written to.")
   var out = "droprules-fuzz"
 
@@ -53,6 +56,9 @@ struct FuzzCommand: ParsableCommand {
 
   func validate() throws {
     guard (1...10_000_000).contains(drags) else { throw ValidationError("--drags must be between 1 and 10,000,000") }
+    if let maxSeconds, !(1...86_400).contains(maxSeconds) {
+      throw ValidationError("--max-seconds must be between 1 and 86400 (a day), got \(maxSeconds)")
+    }
     // JSON reports carry the seed as an integer: at most 2^63 - 1.
     if let seed, seed > UInt64(Int64.max) {
       throw ValidationError("--seed must be between 0 and 9223372036854775807, got \(seed)")
@@ -79,6 +85,7 @@ struct FuzzCommand: ParsableCommand {
     options.drags = drags
     options.seed = seed ?? UInt64.random(in: 1...999_999)
     options.outputDirectory = out
+    options.maximumSeconds = maxSeconds.map(Double.init)
     let showsProgress = isatty(STDERR_FILENO) != 0 && drags >= 1_000
     let report: Fuzzer.Report
     do {

@@ -54,6 +54,37 @@ struct FuzzCommandTests {
     #expect(first.stdout.contains("at drag \(drag) of seed 3;"), "\(first.stdout)")
   }
 
+  @Test("--max-seconds stops a run of slow rules and says so; the drags made were checked")
+  func timeLimit() throws {
+    let scratch = try TemporaryDirectory()
+    try scratch.write(
+      "slow.lua",
+      """
+      return { box = {
+        dropUpdated = function(info)
+          if not info.allowedOperations.move then return "forbidden" end
+          local x = 0
+          for i = 1, 200000 do x = x + i end
+          return "move"
+        end,
+        performDrop = function(info, box) box:insert(info.items) return true end,
+      } }
+      """)
+    try scratch.write(
+      "slow.scenario.json",
+      #"{"rules": ["slow.lua"], "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 100, 100], "items": [{"id": "x"}]}, {"id": "b", "type": "box", "frame": [100, 0, 100, 100]}]}, "drag": {"items": ["x"]}, "steps": []}"#
+    )
+    let result = try DropRulesBinary.run(
+      ["fuzz", "--scenario", "slow.scenario.json", "--drags", "10000000", "--seed", "1", "--max-seconds", "1"],
+      in: scratch.url)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("stopped at the time limit (--max-seconds) after "))
+    #expect(result.stdout.hasSuffix("  ok: nothing broke\n"))
+    let bad = try DropRulesBinary.run(
+      ["fuzz", "--scenario", "slow.scenario.json", "--max-seconds", "0"], in: scratch.url)
+    #expect(bad.status == 64)
+  }
+
   @Test("a scenario that does not load exits 2 and names it")
   func badInput() throws {
     let result = try DropRulesBinary.run(["fuzz", "rules/calendar", "--scenario", "nowhere.scenario.json"])

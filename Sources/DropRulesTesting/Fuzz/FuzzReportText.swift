@@ -16,6 +16,9 @@ public enum FuzzReportText {
     lines.append(
       "  properties: 7 of the host and the rules"
         + (report.authorProperties > 0 ? ", \(report.authorProperties) of the test files" : ""))
+    if report.stoppedAtTimeLimit {
+      lines.append("  stopped at the time limit (--max-seconds) after \(report.drags) drags")
+    }
     guard let finding = report.finding else {
       lines.append("  ok: nothing broke")
       return lines.joined(separator: "\n")
@@ -70,6 +73,7 @@ public enum FuzzReportText {
       "outcomes": .object(
         Dictionary(uniqueKeysWithValues: report.outcomes.map { ($0.key.rawValue, JSONValue.integer(Int64($0.value))) })),
       "authorProperties": .integer(Int64(report.authorProperties)),
+      "stoppedAtTimeLimit": .bool(report.stoppedAtTimeLimit),
       "failure": failure,
     ])
   }

@@ -18,6 +18,9 @@ public final class Fuzzer {
     /// Drags go on from the board the last one left, back to the scenario's own board
     /// every this many drags, so that a rule set that empties its lists is fuzzed full too.
     public var freshBoardEvery = 50
+    /// Stop making drags after this many seconds, if set: rules that spend most of their
+    /// deadline on every call would otherwise make a run of many drags take hours.
+    public var maximumSeconds: Double?
 
     /// Options with the defaults.
     public init() {}
@@ -41,6 +44,8 @@ public final class Fuzzer {
     public var finding: Finding?
     /// Wall time of the run, shrinking included.
     public var seconds = 0.0
+    /// Whether the run stopped at its time limit before making every drag.
+    public var stoppedAtTimeLimit = false
   }
 
   /// A broken property, the drag that broke it and the smallest drag found that still does.
@@ -92,6 +97,10 @@ public final class Fuzzer {
     // The first drags' boards, to check that the same seed gives the same drags.
     var firstBoards: [Board] = []
     for number in 1...max(options.drags, 1) where options.drags > 0 {
+      if let limit = options.maximumSeconds, Date().timeIntervalSince(started) >= limit {
+        report.stoppedAtTimeLimit = true
+        break
+      }
       if (number - 1) % max(options.freshBoardEvery, 1) == 0, number > 1 { try host.replaceBoard(scenario.board) }
       let before = host.board
       let drag = generator.drag(on: before, using: &random)
