@@ -11,7 +11,8 @@ import Foundation
 //                                            only loading boards from JSON, 1,000 to 100,000 targets
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks ops MODE N
 //                                            runs N operations of one kind (for callgrind); MODE across:
-//                                            pointer steps across a 10,000-target grid without rules
+//                                            pointer steps across a 10,000-target grid without rules;
+//                                            MODE stage: pointer steps that each stage a target:set
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks load SHAPE N K
 //                                            loads a board of N targets K times (for callgrind)
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks tests [ROUNDS]
@@ -60,6 +61,12 @@ if arguments.first == "hit", arguments.count == 4 {
 if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.last ?? "") {
   if arguments.dropFirst().first == "across" {
     try stepAcrossTargets(count)
+    exit(0)
+  }
+  if arguments.dropFirst().first == "stage" {
+    // Pointer steps whose dropUpdated stages one `target:set` each.
+    let host = try hostInDrag(rules: stagingRule, board: try grid(targets: 100))
+    for i in 0..<count { _ = try host.movePointer(to: Point(x: wander(i), y: 5)) }
     exit(0)
   }
   let (floor, hooked, call, step, _) = try comparisonWorkloads()
