@@ -12,15 +12,24 @@ local registered = 0
 -- every performed drop, and `droprules fuzz` after every drop it performs.
 local properties = {}
 
+-- True while the properties are being checked: a drop a property makes itself (in a
+-- scenario of its own) is not checked again, or each check would start the next.
+local checkingProperties = false
+
 -- The first property the committed board of `sim` breaks: its name and why, or nil.
 local function brokenProperty(sim)
-  if #properties == 0 then return nil end
+  if #properties == 0 or checkingProperties then return nil end
   local board = host.snapshot(sim)
+  checkingProperties = true
   for _, entry in ipairs(properties) do
     local ok, result, message = pcall(entry.check, board)
-    if not ok then return entry.name, tostring(result) end
-    if result == false then return entry.name, message and tostring(message) or "it returned false" end
+    if not ok or result == false then
+      checkingProperties = false
+      if not ok then return entry.name, tostring(result) end
+      return entry.name, message and tostring(message) or "it returned false"
+    end
   end
+  checkingProperties = false
   return nil
 end
 

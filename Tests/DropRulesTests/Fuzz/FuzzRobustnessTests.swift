@@ -59,6 +59,30 @@ struct FuzzRobustnessTests {
     #expect(report.authorProperties == 1)
   }
 
+  @Test("a property that drags and drops in a scenario of its own ends, with no check inside the check")
+  func propertyDrops() throws {
+    try directory.write("box.lua", Self.box)
+    let test = try directory.write(
+      "box_test.lua",
+      """
+      property("drops in its own scenario", function(board)
+        local sim = scenario { board = { targets = {
+          { id = "p", type = "box", frame = { 0, 0, 10, 10 }, items = { { id = "q" } } },
+          { id = "r", type = "box", frame = { 10, 0, 10, 10 } },
+        } } }
+        local drag = sim:drag({ "q" })
+        drag:over("r")
+        return drag:drop() == "performed"
+      end)
+      """)
+    let scenario = try directory.write(
+      "s.scenario.json",
+      #"{"rules": ["box.lua"], "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 100, 100], "items": [{"id": "x"}]}, {"id": "b", "type": "box", "frame": [100, 0, 100, 100]}]}, "drag": {"items": ["x"]}, "steps": []}"#
+    )
+    let report = try fuzz(scenario, testFiles: [test], drags: 30)
+    #expect(report.finding == nil, "\(report.finding?.failure.description ?? "")")
+  }
+
   @Test("frames at -1.7e308 and 1.7e308 are fuzzed, not a trap on an infinite range")
   func farFrames() throws {
     try directory.write("box.lua", Self.box)

@@ -71,6 +71,26 @@ struct PropertyTests {
       "\(failure)")
   }
 
+  @Test("a property that drags and drops in a scenario of its own is not checked again inside itself")
+  func dropsInsideAProperty() throws {
+    let results = try run(
+      """
+      property("drops in a scenario of its own", function(board)
+        local s = sim()
+        local drag = s:drag({ "x" })
+        drag:over("b")
+        return drag:drop() == "performed"
+      end)
+      test("a drop", function()
+        local s = sim()
+        local drag = s:drag({ "x" })
+        drag:over("b")
+        expect(drag:drop()):toBe("performed")
+      end)
+      """)
+    #expect(results.map(\.status) == [.passed], "\(results.map(\.failures))")
+  }
+
   @Test("property refuses what is not a name and a function")
   func misuse() throws {
     let results = try run(
