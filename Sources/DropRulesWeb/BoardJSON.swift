@@ -27,12 +27,12 @@ enum BoardJSON {
     return .object([
       "id": .string(target.id),
       "type": .string(target.type),
-      "frame": .array([frame.x, frame.y, frame.width, frame.height].map(number)),
+      "frame": .frame(frame),
       "parent": target.parent.map(JSONValue.string) ?? .null,
       "data": .object(target.data),
       "items": .array(target.items.map(JSONValue.string)),
       "axis": target.axis.map { .string($0.rawValue) } ?? .null,
-      "itemExtent": target.itemExtent.map(number) ?? .null,
+      "itemExtent": target.itemExtent.map(JSONValue.coordinate) ?? .null,
       "collapsed": .bool(target.collapsed),
     ])
   }
@@ -43,12 +43,5 @@ enum BoardJSON {
       "types": .array(item.types.map { .string($0.rawValue) }),
       "opens": item.opens.map(JSONValue.string) ?? .null,
     ])
-  }
-
-  /// A whole number as an integer, anything else as a double (a non-finite one, which no
-  /// board holds, serializes as null).
-  static func number(_ value: Double) -> JSONValue {
-    if let whole = Int64(exactly: value) { return .integer(whole) }
-    return .number(value)
   }
 }

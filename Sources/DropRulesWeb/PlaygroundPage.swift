@@ -19,7 +19,7 @@ public struct PlaygroundPage {
   public func html(scenario: Scenario, ruleFiles: [String]) -> String {
     let external = scenario.drag.items.compactMap { dragged -> JSONValue? in
       guard case .external(let item) = dragged else { return nil }
-      return Self.json(item)
+      return ScenarioWriter.json(item)
     }
     let data = JSONValue.object([
       "name": .string(scenario.name),
@@ -35,17 +35,5 @@ public struct PlaygroundPage {
       "script": [WebAssets.boardScript, WebAssets.playgroundScript, WebAssets.playgroundKeysScript].joined(
         separator: "\n"),
     ])
-  }
-
-  /// An item in the shape `beginDrag` takes an external item in.
-  static func json(_ item: DragItem) -> JSONValue {
-    var fields: [String: JSONValue] = [
-      "id": .string(item.id),
-      "representations": .array(
-        item.representations.map { .array([.string($0.type.rawValue), .string($0.payload)]) }),
-    ]
-    if let name = item.name { fields["name"] = .string(name) }
-    if !item.data.isEmpty { fields["data"] = .object(item.data) }
-    return .object(fields)
   }
 }

@@ -26,12 +26,13 @@ extension DragEngine {
     context.outside = isOutside
     context.destination = destination
     context.announcing = announcing
-    // These three run on the current target only: told by the handler, not by reading
-    // the drag state, which every pointer step would pay for.
+    // These run on the current target only (validateDrop on the one about to be entered):
+    // told by the handler, not by reading the drag state, which every pointer step would
+    // pay for.
     switch handler {
     case .dropEntered, .dropUpdated, .performDrop:
       context.hoverTime = clock - enteredAt
-      if !draggedOpeners.isEmpty { context.wouldContainItself = wouldContainItself(at: position) }
+      fallthrough
     case .validateDrop:
       if !draggedOpeners.isEmpty { context.wouldContainItself = wouldContainItself(at: position) }
     default: break

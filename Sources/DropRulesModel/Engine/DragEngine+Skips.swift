@@ -33,18 +33,6 @@ extension DragEngine {
     recorder.record(.skipped(SkippedTarget(target: currentBoard.targets[position].id, reason: reason)))
   }
 
-  /// The outermost closed container, not spring-loaded, that hides `position`: itself
-  /// or an ancestor.
-  private func closedContainer(of position: Int) -> Int? {
-    var found: Int?
-    var current: Int? = position
-    while let next = current {
-      if currentBoard.targets[next].collapsed, !springLoaded.contains(next) { found = next }
-      current = currentBoard.targets[next].parent.flatMap(currentBoard.position(of:))
-    }
-    return found
-  }
-
   /// How many skipped targets a step names; ``TraceStep/skippedOmitted`` counts the rest.
   static let maximumSkipsRecorded = 50
 
@@ -56,7 +44,7 @@ extension DragEngine {
       }
       return .notAccepted(ruleDescriptions[rule]?.accepts ?? [])
     }
-    if !isHitTestable(position), let container = closedContainer(of: position) {
+    if hitTester.hasCollapsed, let container = hitTester.closedContainer(of: position, expanded: springLoaded) {
       return .closed(in: currentBoard.targets[container].id)
     }
     if let refusal = drag?.rejected[position] { return .validateDrop(step: refusal.step, raised: refusal.raised) }

@@ -57,12 +57,19 @@ struct HitTester {
   /// Whether a collapsed target that is not in `expanded` hides the target: itself or an
   /// ancestor. It takes no drops (a closed folder's contents are not shown).
   func isHidden(_ position: Int, expanded: Set<Int>) -> Bool {
+    closedContainer(of: position, expanded: expanded) != nil
+  }
+
+  /// The outermost collapsed target not in `expanded` that hides `position` (itself or
+  /// an ancestor), or nil: what the trace names as the reason a target was passed over.
+  func closedContainer(of position: Int, expanded: Set<Int>) -> Int? {
+    var found: Int?
     var current: Int? = position
     while let next = current {
-      if collapsed[next], !expanded.contains(next) { return true }
+      if collapsed[next], !expanded.contains(next) { found = next }
       current = parents[next]
     }
-    return false
+    return found
   }
 
   /// The targets whose frames contain `point`, in ascending position.

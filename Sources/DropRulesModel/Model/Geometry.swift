@@ -53,3 +53,17 @@ package func formatNumber(_ value: Double) -> String {
   if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
   return String(value)
 }
+
+extension JSONValue {
+  /// A coordinate as JSON: a whole number as an integer (`100`, not `100.0`), any other
+  /// as a double. Scenario files, traces, the protocol and the pages all write them so.
+  public static func coordinate(_ value: Double) -> JSONValue {
+    if let whole = Int64(exactly: value) { return .integer(whole) }
+    return .number(value)
+  }
+
+  /// A frame as JSON: `[x, y, width, height]`.
+  public static func frame(_ frame: Rect) -> JSONValue {
+    .array([frame.x, frame.y, frame.width, frame.height].map(coordinate))
+  }
+}

@@ -96,7 +96,7 @@ public final class Fuzzer {
     var random = SeededRandom(seed: options.seed)
     // The first drags' boards, to check that the same seed gives the same drags.
     var firstBoards: [Board] = []
-    for number in 1...max(options.drags, 1) where options.drags > 0 {
+    for number in stride(from: 1, through: options.drags, by: 1) {
       if let limit = options.maximumSeconds, Date().timeIntervalSince(started) >= limit {
         report.stoppedAtTimeLimit = true
         break

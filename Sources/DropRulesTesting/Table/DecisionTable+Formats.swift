@@ -63,10 +63,12 @@ extension DecisionTable {
     return "\(decision.description) (over \(entered))"
   }
 
-  /// `{"scenario", "cells", "modifiersRead", "rows": [...], "findings": [...]}`.
+  /// `{"scenario", "cells", "evaluated", "modifiersRead", "rows": [...], "findings": [...]}`.
   public func json(scenario: String) -> JSONValue {
     .object([
       "scenario": .string(scenario), "cells": .integer(Int64(rows.count)),
+      // Every modifier is tried; the cells of those the rules do not read are left out.
+      "evaluated": .integer(Int64(cellsEvaluated)),
       "modifiersRead": .array(modifiersRead.map { .string($0.rawValue) }),
       "rows": .array(rows.map { Self.json($0.cell, $0.decision) }),
       "findings": .array(findings.map(JSONValue.string)),

@@ -28,11 +28,11 @@ extension ProtocolDispatcher {
       .object([
         "id": .string(target.id),
         "type": .string(target.type),
-        "frame": .array([target.frame.x, target.frame.y, target.frame.width, target.frame.height].map(Self.number)),
+        "frame": .frame(target.frame),
         "parent": target.parent.map(JSONValue.string) ?? .null,
         "data": .object(target.data),
         "axis": target.axis.map { .string($0.rawValue) } ?? .null,
-        "itemExtent": target.itemExtent.map(Self.number) ?? .null,
+        "itemExtent": target.itemExtent.map(JSONValue.coordinate) ?? .null,
         "collapsed": .bool(target.collapsed),
         "items": .array(target.items.map { Self.itemJSON(id: $0, item: board.item($0)) }),
       ])
@@ -72,11 +72,5 @@ extension ProtocolDispatcher {
       "data": .object(item?.data ?? [:]),
       "opens": item?.opens.map(JSONValue.string) ?? .null,
     ])
-  }
-
-  /// A whole coordinate as an integer (`100`, not `100.0`), as the JSON trace writes it.
-  private static func number(_ value: Double) -> JSONValue {
-    if let whole = Int64(exactly: value) { return .integer(whole) }
-    return .number(value)
   }
 }

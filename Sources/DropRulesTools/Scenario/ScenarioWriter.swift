@@ -37,12 +37,12 @@ public enum ScenarioWriter {
 
   static func json(_ target: DropTarget, on board: Board, opened: Set<TargetID>) -> JSONValue {
     var fields: [String: JSONValue] = [
-      "id": .string(target.id), "type": .string(target.type), "frame": frame(target.frame),
+      "id": .string(target.id), "type": .string(target.type), "frame": .frame(target.frame),
       "items": .array(target.items.compactMap { board.item($0).map(json) }),
     ]
     if let parent = target.parent, !opened.contains(target.id) { fields["parent"] = .string(parent) }
     if !target.data.isEmpty { fields["data"] = .object(target.data) }
-    if let extent = target.itemExtent { fields["itemExtent"] = number(extent) }
+    if let extent = target.itemExtent { fields["itemExtent"] = .coordinate(extent) }
     if let axis = target.axis { fields["axis"] = .string(axis.rawValue) }
     if target.collapsed { fields["collapsed"] = .bool(true) }
     return .object(fields)
@@ -80,9 +80,9 @@ public enum ScenarioWriter {
   /// One step as a scenario writes it: `{"at": [x, y]}`, `"drop"`, ...
   public static func json(_ step: DragStep) -> JSONValue {
     switch step {
-    case .at(let point): .object(["at": .array([number(point.x), number(point.y)])])
-    case .over(let target, let index):
-      .object(["over": .string(target)].merging(index.map { ["index": .integer(Int64($0))] } ?? [:]) { $1 })
+    case .at(let point): .object(["at": .array([.coordinate(point.x), .coordinate(point.y)])])
+    case .over(let target, nil): .object(["over": .string(target)])
+    case .over(let target, let index?): .object(["over": .string(target), "index": .integer(Int64(index))])
     case .modifiers(let modifiers): .object(["modifiers": .array(modifiers.sorted().map { .string($0.rawValue) })])
     case .wait(let milliseconds): .object(["wait": .integer(Int64(milliseconds))])
     case .outside(let accepts, let operation):
@@ -91,19 +91,9 @@ public enum ScenarioWriter {
           "accepts": .array(accepts.map { .string($0.rawValue) }), "operation": .string(operation.rawValue),
         ])
       ])
-    case .frames(let frames): .object(["frames": .object(frames.mapValues(frame))])
+    case .frames(let frames): .object(["frames": .object(frames.mapValues(JSONValue.frame))])
     case .drop: .string("drop")
     case .cancel: .string("cancel")
     }
-  }
-
-  static func frame(_ frame: Rect) -> JSONValue {
-    .array([frame.x, frame.y, frame.width, frame.height].map(number))
-  }
-
-  /// A whole number as an integer, so the file reads as a person writes it.
-  static func number(_ value: Double) -> JSONValue {
-    if let whole = Int64(exactly: value) { return .integer(whole) }
-    return .number(value)
   }
 }

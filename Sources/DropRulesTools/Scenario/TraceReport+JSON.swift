@@ -135,7 +135,7 @@ extension TraceReport {
       .object([
         "kind": .string("frames"),
         "frames": .object(
-          frames.mapValues { frame in .array([frame.x, frame.y, frame.width, frame.height].map(number)) }),
+          frames.mapValues(JSONValue.frame)),
       ])
     case .step(.drop): .object(["kind": .string("drop")])
     case .step(.cancel): .object(["kind": .string("cancel")])
@@ -195,7 +195,9 @@ extension TraceReport {
     return .object(fields)
   }
 
-  static func json(_ point: Point) -> JSONValue { .array([number(point.x), number(point.y)]) }
+  static func json(_ point: Point) -> JSONValue {
+    .array([JSONValue.coordinate(point.x), JSONValue.coordinate(point.y)])
+  }
 
   static func json(_ diagnostic: Diagnostic) -> JSONValue {
     .object([
@@ -207,12 +209,6 @@ extension TraceReport {
       "step": diagnostic.step.map { .integer(Int64($0)) } ?? .null,
       "traceback": .string(diagnostic.traceback),
     ])
-  }
-
-  /// A whole coordinate as an integer (`250`, not `250.0`), any other as a double.
-  private static func number(_ value: Double) -> JSONValue {
-    if let whole = Int64(exactly: value) { return .integer(whole) }
-    return .number(value)
   }
 
   private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
