@@ -67,4 +67,32 @@ extension LuaRuntime {
     }
     return environment
   }
+
+  /// Gives a loaded chunk another `_ENV`. Running it again then makes its locals, its
+  /// functions and its globals anew in `environment`, without compiling it again. The
+  /// functions an earlier run made share the chunk's `_ENV`, and would see the new one:
+  /// let them go first.
+  public func rebind(_ chunk: LuaReference, to environment: LuaReference) {
+    // Two slots: lua_setupvalue only moves values, so nothing here allocates or raises.
+    guard lua_checkstack(state, 2) != 0 else { return }
+    pushReference(chunk)
+    pushReference(environment)
+    _ = lua_setupvalue(state, -2, 1)
+    lua_settop(state, -2)
+  }
+
+  /// `table` made in Lua once and kept: a table Lua receives again and again (as a
+  /// ``LuaValue/reference(_:)``) without a copy each time.
+  public func keep(_ table: LuaTable) throws(LuaError) -> LuaReference {
+    guard lua_checkstack(state, 3) != 0 else { throw LuaError(kind: .runtime, message: "stack overflow") }
+    let plan = startPlan(on: state)
+    self.plan(.table(table), into: plan)
+    let pushed = clua_push_plan_protected(state, plan)
+    guard pushed == LUA_OK else {
+      throw LuaError(
+        kind: pushed == LUA_ERRMEM ? .memoryLimit(limits.maxMemory) : .runtime,
+        message: "a table could not be made in Lua: " + popString())
+    }
+    return popReference()
+  }
 }

@@ -4,9 +4,13 @@ import Foundation
 
 /// One `*_test.lua` file: its tests, and the simulations they create.
 ///
-/// Each test runs in a copy of the file loaded afresh (a new Lua state, the test API and
-/// the file's top-level code run again), so nothing a test changes, replaces or patches
-/// (`expect`, a library, a table of the file, a global) reaches the tests after it.
+/// Each test runs in a fresh load of the file: the test API and the file's top-level
+/// code run again, in a new environment, so nothing a test changes, replaces or patches
+/// (`expect`, a library, a table of the file, a global) reaches the tests after it. The
+/// loads share one Lua state, in which the file and the API are compiled once: a test
+/// costs its own work and one run of the file's top level, not a new state and the
+/// file's whole code undumped again. A test stopped by a limit leaves the state to the
+/// collector and the next test gets a new one.
 final class RuleTestFile {
   struct TestCase {
     var name: String
@@ -44,11 +48,23 @@ final class RuleTestFile {
     let finishTest: LuaReference
   }
 
+  /// The Lua state the file's loads share, with what each load runs again.
+  struct SharedState {
+    let runtime: LuaRuntime
+    /// testing.lua and the test file, compiled.
+    let prelude: LuaReference
+    let chunk: LuaReference
+    /// The host functions testing.lua calls, one table for every load.
+    let hostFunctions: LuaReference
+  }
+
   let file: String
   let limits: LuaLimits
   let coverage: CoverageRecorder?
   /// A load no test has run in yet: the first test runs there, not in a load of its own.
   private var unused: LoadedFile?
+  /// The state the next load runs in; nil after a test a limit stopped.
+  private var shared: SharedState?
   /// The current test's simulations, by the number its handles carry.
   var simulations: [Int: TestSimulation] = [:]
   /// What the current test's simulations held after they last ran, counted against the
@@ -116,6 +132,8 @@ final class RuleTestFile {
         try loaded.runtime.call(function)
         return true
       } catch {
+        // A limit may have stopped the state's own Lua half-way: the next test starts anew.
+        if error.kind != .runtime { shared = nil }
         var failure = error
         if failure.file == nil {
           failure.file = file
@@ -142,31 +160,58 @@ final class RuleTestFile {
     }
   }
 
-  /// A new Lua state with the test API, in which the test file has run.
+  /// A fresh load of the file: the test API and the file's top level run again, in a new
+  /// environment of the shared state (made first when there is none).
   ///
   /// - Parameter position: the position of the one test to take, or nil for all.
   /// - Returns: the runtime and the tests the file registered, by position.
   /// - Throws: ``LuaError`` when the test API or the file does not load or run.
   func loadFile(only position: Int?) throws(LuaError) -> LoadedFile {
+    let state: SharedState
+    if let shared {
+      state = shared
+    } else {
+      state = try makeSharedState()
+      shared = state
+    }
+    do throws(LuaError) {
+      return try load(in: state, only: position)
+    } catch {
+      // Whatever broke, the next load does not inherit it.
+      shared = nil
+      throw error
+    }
+  }
+
+  /// A Lua state for the file's loads, with testing.lua and the file compiled in it.
+  private func makeSharedState() throws(LuaError) -> SharedState {
     // Test code itself only drives simulations; give it room for many of them.
     let (budget, overflow) = limits.maxInstructions.multipliedReportingOverflow(by: 100)
     let testLimits = LuaLimits(
       maxInstructions: overflow ? Int.max : budget, maxMemory: limits.maxMemory, maxTime: limits.maxTime * 100)
     let runtime = try LuaRuntime(limits: testLimits)
     let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
+    let sourceFiles = RuleSourceFiles()
+    runtime.moduleReader = sourceFiles.module(named:)
+    // Compiled in an environment of its own; each load gives it the load's.
+    let chunk = try sourceFiles.loadFile(atPath: file, into: runtime, environment: try runtime.newEnvironment())
+    sourceFiles.allowModules(in: directory)
+    let functions = try runtime.keep(LuaTable(fields: hostFunctions(runtime)))
+    return SharedState(runtime: runtime, prelude: prelude, chunk: chunk, hostFunctions: functions)
+  }
+
+  private func load(in state: SharedState, only position: Int?) throws(LuaError) -> LoadedFile {
+    let runtime = state.runtime
     let only: LuaValue = position.map { .integer(Int64($0 + 1)) } ?? .nil
-    let api = try runtime.call(prelude, [.table(LuaTable(fields: hostFunctions(runtime))), only]).first?.tableValue
+    let api = try runtime.call(state.prelude, [.reference(state.hostFunctions), only]).first?.tableValue
     guard let api, case .function(let listTests) = api["tests"], case .function(let startTest) = api["startTest"],
       case .function(let finishTest) = api["finishTest"]
     else {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
     let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
-    let sourceFiles = RuleSourceFiles()
-    runtime.moduleReader = sourceFiles.module(named:)
-    let chunk = try sourceFiles.loadFile(atPath: file, into: runtime, environment: environment)
-    sourceFiles.allowModules(in: directory)
-    try runtime.call(chunk)
+    runtime.rebind(state.chunk, to: environment)
+    try runtime.call(state.chunk)
     let list = try runtime.call(listTests).first?.tableValue
     var tests: [Int: LoadedFile.Test] = [:]
     for entry in list?.sequence ?? [] {

@@ -15,8 +15,8 @@ import Foundation
 //                                            MODE stage: pointer steps that each stage a target:set
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks load SHAPE N K
 //                                            loads a board of N targets K times (for callgrind)
-//   swift run -c release --package-path Benchmarks DropRulesBenchmarks tests [ROUNDS]
-//                                            only droprules test's per-test overhead, files of 100 and 1,000 tests
+//   swift run -c release --package-path Benchmarks DropRulesBenchmarks tests [ROUNDS [SIZE...]]
+//                                            only droprules test's per-test overhead, files of 100 and 5,000 tests
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks run-tests N K
 //                                            runs a file of N small tests K times (for callgrind)
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks hit SHAPE TARGETS N
@@ -32,7 +32,10 @@ if arguments.first == "loading" {
   exit(0)
 }
 if arguments.first == "tests" {
-  try runTestOverheadBenchmark(rounds: arguments.count > 1 ? Int(Array(arguments)[1]) ?? 7 : 7)
+  let values = Array(arguments.dropFirst())
+  let sizes = values.dropFirst().compactMap { Int($0) }
+  try runTestOverheadBenchmark(
+    sizes: sizes.count >= 2 ? sizes : [100, 5_000], rounds: values.first.flatMap { Int($0) } ?? 7)
   exit(0)
 }
 if arguments.first == "run-tests", arguments.count == 3 {

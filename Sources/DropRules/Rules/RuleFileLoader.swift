@@ -171,27 +171,62 @@ struct RuleFileLoader {
   }
 
   /// The first line that assigns `key` (`key =` or `["key"] =`), for values that carry
-  /// no line of their own.
+  /// no line of their own. Byte by byte: a file with a problem in every rule asks once a
+  /// rule, and each asking walked the file through Foundation's string search.
   static func line(ofKey key: String, in source: String) -> Int? {
-    for (offset, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let text = line.replacingOccurrences(of: " ", with: "")
-      if text.contains("[\"\(key)\"]=") || text.contains("['\(key)']=") { return offset + 1 }
-      if let range = text.range(of: "\(key)="),
-        range.lowerBound == text.startIndex
-          || !(text[text.index(before: range.lowerBound)].isLetter
-            || text[text.index(before: range.lowerBound)].isNumber
-            || text[text.index(before: range.lowerBound)] == "_" || text[text.index(before: range.lowerBound)] == ".")
-      {
+    let name = Array(key.utf8)
+    let doubleQuoted = Array("[\"".utf8) + name + Array("\"]=".utf8)
+    let singleQuoted = Array("['".utf8) + name + Array("']=".utf8)
+    let assigned = name + [UInt8(ascii: "=")]
+    var compact: [UInt8] = []
+    for (offset, line) in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      compact.removeAll(keepingCapacity: true)
+      compact.append(contentsOf: line.lazy.filter { $0 != UInt8(ascii: " ") })
+      if Self.start(of: doubleQuoted, in: compact) != nil || Self.start(of: singleQuoted, in: compact) != nil {
+        return offset + 1
+      }
+      // The first `key=` on the line, unless it ends a longer name (`other_key=`, `t.key=`).
+      if let start = Self.start(of: assigned, in: compact), start == 0 || !Self.continuesName(compact[start - 1]) {
         return offset + 1
       }
     }
     return nil
   }
 
+  /// Where `needle` first starts in `haystack` (Foundation's search is generic, and slow
+  /// on short lines).
+  private static func start(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty ? 0 : nil }
+    let first = needle[0]
+    for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+      var matched = 1
+      while matched < needle.count && haystack[start + matched] == needle[matched] { matched += 1 }
+      if matched == needle.count { return start }
+    }
+    return nil
+  }
+
+  /// Whether a byte before a key makes it part of a longer name or a field access.
+  private static func continuesName(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "_"), UInt8(ascii: "."):
+      true
+    default: byte >= 0x80
+    }
+  }
+
   /// The first line that mentions `text` in quotes.
   static func line(ofString text: String, in source: String) -> Int? {
-    for (offset, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    where line.contains("\"\(text)\"") || line.contains("'\(text)'") {
+    let name = Array(text.utf8)
+    let doubleQuoted = [UInt8(ascii: "\"")] + name + [UInt8(ascii: "\"")]
+    let singleQuoted = [UInt8(ascii: "'")] + name + [UInt8(ascii: "'")]
+    for (offset, line) in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .enumerated()
+    where Self.start(of: doubleQuoted, in: Array(line)) != nil || Self.start(of: singleQuoted, in: Array(line)) != nil {
       return offset + 1
     }
     return nil

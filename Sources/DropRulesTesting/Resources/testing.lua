@@ -314,34 +314,40 @@ end
 -- describe blocks, outermost first; the file itself is the first, without a name.
 local blocks = { { before = {}, after = {} } }
 
-local function register(kind, name, body, pending)
+-- Keeps the test registered at `registered`. Called from the function the file called.
+local function keep(kind, name, body, pending)
   if type(name) ~= "string" or (not pending and type(body) ~= "function") then
     error(kind .. " expects a name and a function", 3)
   end
-  registered = registered + 1
-  -- A load that runs one test keeps only that one; every test still gets a fresh load,
-  -- so the others would only cost it time in a file of many tests.
-  if only == nil or registered == only then
-    local names, chain = {}, {}
-    for depth, block in ipairs(blocks) do
-      chain[depth] = block
-      if block.name then names[#names + 1] = block.name end
-    end
-    names[#names + 1] = name
-    tests[registered] = {
-      name = concat(names, " "), body = body, line = debug.getinfo(3, "l").currentline, pending = pending,
-      chain = chain,
-    }
+  local names, chain = {}, {}
+  for depth, block in ipairs(blocks) do
+    chain[depth] = block
+    if block.name then names[#names + 1] = block.name end
   end
+  names[#names + 1] = name
+  tests[registered] = {
+    name = concat(names, " "), body = body, line = debug.getinfo(3, "l").currentline, pending = pending,
+    chain = chain,
+  }
 end
 
+-- A load that runs one test keeps only that one. Every test gets a fresh load, which
+-- runs every registration of its file again: the others cost a count and no more (the
+-- listing load checked them, and every load registers the same tests).
 local globals = {}
-function globals.test(name, body) register("test", name, body) end
-globals.it = function(name, body) register("it", name, body) end
+function globals.test(name, body)
+  registered = registered + 1
+  if only == nil or registered == only then keep("test", name, body) end
+end
+function globals.it(name, body)
+  registered = registered + 1
+  if only == nil or registered == only then keep("it", name, body) end
+end
 -- A test to write later: listed as pending, never run, never a failure.
 function globals.pending(name, body)
   if body ~= nil and type(body) ~= "function" then error("pending expects a name, and a function or nothing", 2) end
-  register("pending", name, body, true)
+  registered = registered + 1
+  if only == nil or registered == only then keep("pending", name, body, true) end
 end
 function globals.describe(name, body)
   if type(name) ~= "string" or type(body) ~= "function" then error("describe expects a name and a function", 2) end

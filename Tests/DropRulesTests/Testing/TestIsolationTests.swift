@@ -52,21 +52,82 @@ struct TestIsolationTests {
     """#,
     #"""
     test("replaces scenario", function()
-      scenario = function() return { drag = function() return { over = function() return "move" end } end } end
+      scenario = function() return { drag = function() return { over = function() return "cancel" end } end } end
     end)
     test("scenario is the real one again", function()
       local sim = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
-      expect(sim:drag({ { id = "x" } }):over("a")):toBe("move")
+      expect(sim:drag({ { id = "x" } }):over("a")):toBe("cancel")
     end)
     """#,
+    #"""
+    local sim = scenario { board = { targets = {
+      { id = "a", type = "box", frame = { 0, 0, 10, 10 }, items = { { id = "x" } } },
+      { id = "b", type = "box", frame = { 20, 0, 10, 10 } },
+    } } }
+    test("drops into the file's own simulation", function()
+      local drag = sim:drag({ "x" })
+      drag:over("b")
+      expect(drag:drop()):toBe("performed")
+    end)
+    test("the file's simulation is made afresh", function()
+      expect(sim:items("b")):toEqual({ "x" })
+    end)
+    """#,
+    #"""
+    local helpers = require("helpers")
+    test("changes a module the file required", function() helpers.count = 99 end)
+    test("the module is loaded afresh", function() expect(helpers.count):toBe(99) end)
+    """#,
+    #"""
+    test("leaves a coroutine suspended with the globals it saw", function()
+      marker = "leaked"
+      local keep = coroutine.wrap(function() while true do coroutine.yield(marker) end end)
+      expect(keep()):toBe("leaked")
+    end)
+    test("nothing of it is reachable", function() expect(marker):toBe("leaked") end)
+    """#,
   ]
+
+  /// Test files whose first test a limit stops: the second must run, and pass, in a
+  /// state that nothing of the first reaches.
+  static let stoppedByLimits = [
+    #"""
+    leftover = true
+    test("runs out of memory", function()
+      local hoard = {}
+      while true do hoard[#hoard + 1] = string.rep("x", 1000) .. #hoard end
+    end)
+    test("runs after it", function() expect(#string.rep("y", 1000)):toBe(1000) end)
+    """#,
+    #"""
+    test("runs out of instructions", function() while true do end end)
+    test("runs after it", function() expect(1 + 1):toBe(2) end)
+    """#,
+    #"""
+    test("runs out of instructions in a coroutine it leaves behind", function()
+      local spin = coroutine.wrap(function() while true do end end)
+      spin()
+    end)
+    test("runs after it", function() expect(type(coroutine.wrap)):toBe("function") end)
+    """#,
+  ]
+
+  @Test("a test a limit stops does not stop the tests after it", arguments: stoppedByLimits)
+  func limitsDoNotLeak(_ source: String) throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("box.lua", #"return { box = { dropUpdated = function() return "copy" end } }"#)
+    let file = try directory.write("box_test.lua", source)
+    let results = RuleTestRunner(limits: LuaLimits(maxInstructions: 20_000, maxMemory: 8 << 20)).run(files: [file])
+    #expect(results.map(\.status) == [.failed, .passed], "\(results.map(\.failures))")
+  }
 
   @Test(
     "a test that tampers with expect, libraries, file tables or globals cannot pass a later test",
     arguments: tamperings)
   func tamperingDoesNotLeak(_ source: String) throws {
     let directory = try TemporaryDirectory()
-    try directory.write("box.lua", #"return { box = { dropUpdated = function() return "copy" end } }"#)
+    try directory.write("box.lua", BoxRule.moving)
+    try directory.write("helpers.lua", "return { count = 0 }")
     let file = try directory.write("box_test.lua", source)
     let results = RuleTestRunner().run(files: [file])
     #expect(results.count == 2)
@@ -74,11 +135,21 @@ struct TestIsolationTests {
     #expect(results.last?.status == .failed)
   }
 
+  /// A box that moves items in.
+  enum BoxRule {
+    static let moving = """
+      return { box = {
+        dropUpdated = function() return "move" end,
+        performDrop = function(info, target) target:insert(info.items) return true end,
+      } }
+      """
+  }
+
   @Test("tests keep their order and names, and a filter runs only the tests it names")
   func orderAndFilter() throws {
     let directory = try TemporaryDirectory()
     try directory.write("box.lua", "return { box = {} }")
-    let file = try directory.write("box_test.lua", Self.tamperings.joined(separator: "\n"))
+    let file = try directory.write("box_test.lua", Self.tamperings.prefix(6).joined(separator: "\n"))
     let all = RuleTestRunner().run(files: [file])
     #expect(
       all.map(\.name) == [
@@ -92,6 +163,25 @@ struct TestIsolationTests {
     let filtered = RuleTestRunner(filter: "again").run(files: [file])
     #expect(filtered.map(\.name).count == 4)
     #expect(filtered.allSatisfy { $0.status == .failed })
+  }
+
+  @Test("every test draws the same random numbers, as a fresh load of its file does")
+  func randomNumbersStartAgain() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("box.lua", BoxRule.moving)
+    let file = try directory.write(
+      "box_test.lua",
+      """
+      print("file", math.random(1000000))
+      for n = 1, 3 do
+        test("draws " .. n, function() print("test", math.random(1000000)) end)
+      end
+      """)
+    let results = RuleTestRunner().run(files: [file])
+    let printed = results.map(\.printed.lines)
+    #expect(printed.count == 3)
+    #expect(Set(printed.map { $0.joined(separator: "|") }).count == 1, "\(printed)")
+    #expect(printed.first?.count == 2)
   }
 
   @Test("a drag handle drives only its own drag: one replaced by a later sim:drag raises")
