@@ -53,7 +53,9 @@ struct JSONParser {
   mutating func parseObject() throws(JSONParseError) -> JSONValue {
     try enterNesting()
     offset += 1
-    var fields: [String: JSONValue] = [:]
+    // Room for a request's or a step's few keys at once: growing from empty rehashed
+    // each key again at every doubling.
+    var fields = [String: JSONValue](minimumCapacity: 8)
     skipWhitespace()
     if peek == UInt8(ascii: "}") {
       offset += 1

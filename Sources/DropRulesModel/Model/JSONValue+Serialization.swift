@@ -21,11 +21,11 @@ extension JSONValue {
     return output
   }
 
-  private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
+  func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
     switch self {
     case .null: output += Self.nullWord
     case .bool(let value): output += value ? Self.trueWord : Self.falseWord
-    case .integer(let value): output += String(value).utf8
+    case .integer(let value): Self.writeInteger(value, to: &output)
     case .number(let value): output += value.isFinite ? Array(value.description.utf8) : Self.nullWord
     case .string(let value): Self.writeString(value, to: &output)
     case .array(let elements):
@@ -60,10 +60,28 @@ extension JSONValue {
     }
   }
 
-  private static let nullWord = Array("null".utf8)
-  private static let trueWord = Array("true".utf8)
-  private static let falseWord = Array("false".utf8)
+  static let nullWord = Array("null".utf8)
+  static let trueWord = Array("true".utf8)
+  static let falseWord = Array("false".utf8)
   private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// Decimal digits, without making a String first.
+  static func writeInteger<Output: UTF8Output>(_ value: Int64, to output: inout Output) {
+    if value < 0 { output.append(byte: UInt8(ascii: "-")) }
+    // The magnitude as unsigned: Int64.min has none as Int64.
+    var magnitude = value.magnitude
+    // At most 20 digits, made from the last into a tuple on the stack.
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var first = 20
+      repeat {
+        first -= 1
+        buffer[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      output.append(bytes: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[first..<20]))
+    }
+  }
 
   private static func newline(_ output: inout [UInt8], pretty: Bool, indent: Int) {
     guard pretty else { return }
@@ -73,31 +91,45 @@ extension JSONValue {
 
   /// A string in quotes. Only ASCII bytes are ever escaped, and no byte of a multi-byte
   /// UTF-8 sequence is ASCII, so the string's bytes are copied in runs between escapes.
-  private static func writeString(_ value: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
+  static func writeString<Output: UTF8Output>(_ value: String, to output: inout Output) {
+    output.append(byte: UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { bytes in
       var runStart = 0
       for (offset, byte) in bytes.enumerated()
       where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        output.append(contentsOf: bytes[runStart..<offset])
+        output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
         runStart = offset + 1
-        output.append(UInt8(ascii: "\\"))
+        output.append(byte: UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-        case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
-        case 0x08: output.append(UInt8(ascii: "b"))
-        case 0x0C: output.append(UInt8(ascii: "f"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte: byte)
+        case UInt8(ascii: "\n"): output.append(byte: UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): output.append(byte: UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): output.append(byte: UInt8(ascii: "t"))
+        case 0x08: output.append(byte: UInt8(ascii: "b"))
+        case 0x0C: output.append(byte: UInt8(ascii: "f"))
         default:
-          output += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
-          output.append(hexDigits[Int(byte >> 4)])
-          output.append(hexDigits[Int(byte & 0x0F)])
+          output.append(byte: UInt8(ascii: "u"))
+          output.append(byte: UInt8(ascii: "0"))
+          output.append(byte: UInt8(ascii: "0"))
+          output.append(byte: hexDigits[Int(byte >> 4)])
+          output.append(byte: hexDigits[Int(byte & 0x0F)])
         }
       }
-      output.append(contentsOf: bytes[runStart...])
+      output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
-    output.append(UInt8(ascii: "\""))
+    output.append(byte: UInt8(ascii: "\""))
   }
+}
+
+/// Where JSON text is written a byte or a run at a time: an array of bytes, or a
+/// ``JSONTextWriter``'s own buffer.
+protocol UTF8Output {
+  mutating func append(byte: UInt8)
+  mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension [UInt8]: UTF8Output {
+  mutating func append(byte: UInt8) { append(byte) }
+  mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }

@@ -84,6 +84,7 @@ extension TraceStep {
   /// A name as announcements say it: at most 60 characters. A rule may store a name of
   /// megabytes in a target's data, and every step over that target names it.
   private static func short(_ name: String) -> String {
-    name.count <= 60 ? name : name.prefix(59) + "…"
+    // Bytes first: counting characters walks the whole name.
+    name.utf8.count <= 60 || name.count <= 60 ? name : name.prefix(59) + "…"
   }
 }

@@ -4,12 +4,12 @@ extension TraceRecorder {
   /// The last step as ``steps`` would show it, or nil before any drag.
   var lastStep: TraceStep? {
     guard let start = events.lastIndex(where: { if case .step = $0 { true } else { false } }) else { return nil }
-    var tail = TraceRecorder()
-    for event in events[start...] { tail.record(event) }
+    // The steps of the events from the last step on, read where they are.
+    let tail = Self.steps(of: events[start...], expecting: 1)
     guard case .step(let action) = events[start] else { return nil }
     // A begin step in which nothing happened is left out of `steps`; here it is the
     // answer to beginning the drag, so it is kept.
-    var step = tail.steps.last ?? TraceStep(number: 0, action: action)
+    var step = tail.last ?? TraceStep(number: 0, action: action)
     if case .begin = action {
       step.number = 0
     } else {

@@ -48,9 +48,12 @@ struct TraceRecorder {
 
   /// The steps, in order. A step's target is the one entered after it. The begin step
   /// (number 0) is kept only when something happened in it.
-  var steps: [TraceStep] {
+  var steps: [TraceStep] { Self.steps(of: events[...], expecting: stepCount) }
+
+  /// The steps `events` record: ``steps`` of a recorder that recorded just these.
+  static func steps(of events: ArraySlice<Event>, expecting count: Int) -> [TraceStep] {
     var steps: [TraceStep] = []
-    steps.reserveCapacity(stepCount)
+    steps.reserveCapacity(count)
     var entered: TargetID?
     var numbered = 0
     // A handler's lines are recorded just before its call.

@@ -12,10 +12,25 @@ extension ProtocolDispatcher {
     case version
   }
 
-  func call(_ method: Method, params: JSONValue?) throws(RPCError) -> JSONValue {
+  /// What a method answers: a value, or a drag step, which is written straight into the
+  /// answer's text (the step of a move, built as a value and then written, spent most of
+  /// a move's instructions in `droprules serve`).
+  enum Answer {
+    case value(JSONValue)
+    case step(TraceStep)
+
+    func write<Sink: JSONSink>(to sink: inout Sink) {
+      switch self {
+      case .value(let value): sink.value(value)
+      case .step(let step): TraceReport.write(step, to: &sink)
+      }
+    }
+  }
+
+  func call(_ method: Method, params: JSONValue?) throws(RPCError) -> Answer {
     switch method {
-    case .load: return try load(params)
-    case .setBoard: return try setBoard(params)
+    case .load: return .value(try load(params))
+    case .setBoard: return .value(try setBoard(params))
     case .beginDrag: return try beginDrag(params)
     case .move: return try move(params)
     case .modifiers: return try modifiers(params)
@@ -30,19 +45,19 @@ extension ProtocolDispatcher {
       return try run(.cancel)
     case .board:
       let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
-      return Self.boardJSON(staged ? session.host.currentBoard : session.host.board)
+      return .value(Self.boardJSON(staged ? session.host.currentBoard : session.host.board))
     case .describe:
       let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
-      return describe(staged: staged)
+      return .value(describe(staged: staged))
     case .trace:
       _ = try RPCParams(params, allowed: [])
-      return TraceReport.json(session.host.trace)
+      return .value(TraceReport.json(session.host.trace))
     case .errors:
       _ = try RPCParams(params, allowed: [])
-      return .object(["errors": .array(session.dragDiagnostics.map(TraceReport.json))])
+      return .value(.object(["errors": .array(session.dragDiagnostics.map(TraceReport.json))]))
     case .version:
       _ = try RPCParams(params, allowed: [])
-      return version()
+      return .value(version())
     }
   }
 
@@ -90,7 +105,7 @@ extension ProtocolDispatcher {
 
   // MARK: Drags
 
-  private func beginDrag(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+  private func beginDrag(_ json: JSONValue?) throws(RPCError) -> Answer {
     try requireNoDrag()
     let params = try RPCParams(json, allowed: ["items", "allowedOperations", "modifiers"])
     let board = session.host.board
@@ -100,7 +115,7 @@ extension ProtocolDispatcher {
     return try stepResult { () throws(ProtocolSessionError) in try session.beginDrag(request) }
   }
 
-  private func move(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+  private func move(_ json: JSONValue?) throws(RPCError) -> Answer {
     let params = try requireDrag(json, allowed: ["at", "over", "index"])
     guard params["at"] != nil || params["over"] != nil else {
       throw .invalidParams(at: RPCParams.root, "expected {\"at\": [x, y]} or {\"over\": id, \"index\": n}")
@@ -108,7 +123,7 @@ extension ProtocolDispatcher {
     return try run(step(params))
   }
 
-  private func modifiers(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+  private func modifiers(_ json: JSONValue?) throws(RPCError) -> Answer {
     let params = try requireDrag(json, allowed: ["modifiers"])
     guard params["modifiers"] != nil else {
       throw .invalidParams(at: RPCParams.root + ".modifiers", "required key 'modifiers' is missing")
@@ -116,7 +131,7 @@ extension ProtocolDispatcher {
     return try run(step(params))
   }
 
-  private func outside(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+  private func outside(_ json: JSONValue?) throws(RPCError) -> Answer {
     let params = try requireDrag(json, allowed: ["accepts", "operation"])
     return try run(
       params.read { decoder throws(ScenarioError) in
@@ -127,7 +142,7 @@ extension ProtocolDispatcher {
   /// Reads params as a scenario step; the host checks a target id when the step runs,
   /// so an unknown target is a drag error, as it is for ``RuleHost/moveOver(_:index:)``.
   /// `{ms}`: a dwell, as a scenario's `{"wait": ms}` step.
-  private func wait(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+  private func wait(_ json: JSONValue?) throws(RPCError) -> Answer {
     let params = try requireDrag(json, allowed: ["ms"])
     guard let value = params["ms"] else {
       throw .invalidParams(at: RPCParams.root + ".ms", "required key 'ms' is missing")
@@ -145,7 +160,7 @@ extension ProtocolDispatcher {
 
   /// `{frames: {id: [x, y, w, h]}}`: a layout change. During a drag it is a step (the
   /// pointer is hit-tested again) and answers as `move` does; between drags, `{targets: n}`.
-  private func setFrames(_ json: JSONValue?) throws(RPCError) -> JSONValue {
+  private func setFrames(_ json: JSONValue?) throws(RPCError) -> Answer {
     let params = try RPCParams(json, allowed: ["frames"])
     guard let value = params["frames"] else {
       throw .invalidParams(at: RPCParams.root + ".frames", "required key 'frames' is missing")
@@ -156,7 +171,7 @@ extension ProtocolDispatcher {
     }
     if session.isDragging { return try run(.frames(frames)) }
     do { try session.setFrames(frames) } catch { throw .session(error) }
-    return .object(["targets": .integer(Int64(frames.count))])
+    return .value(.object(["targets": .integer(Int64(frames.count))]))
   }
 
   private func step(_ params: RPCParams) throws(RPCError) -> DragStep {
@@ -165,13 +180,13 @@ extension ProtocolDispatcher {
     }
   }
 
-  private func run(_ step: DragStep) throws(RPCError) -> JSONValue {
+  private func run(_ step: DragStep) throws(RPCError) -> Answer {
     try stepResult { () throws(ProtocolSessionError) in try session.perform(step) }
   }
 
   /// A step as the trace shows it: the answer of every drag method.
-  private func stepResult(_ call: () throws(ProtocolSessionError) -> TraceStep) throws(RPCError) -> JSONValue {
-    do { return TraceReport.json(try call()) } catch { throw .session(error) }
+  private func stepResult(_ call: () throws(ProtocolSessionError) -> TraceStep) throws(RPCError) -> Answer {
+    do { return .step(try call()) } catch { throw .session(error) }
   }
 
   // MARK: State checks

@@ -56,7 +56,10 @@ public final class ProtocolDispatcher {
     } catch {
       return Self.response(id: .null, error: .parseError(error)).serialized()
     }
-    guard case .array(let batch) = json else { return respond(toOne: json)?.serialized() }
+    let answer = JSONTextWriter()
+    guard case .array(let batch) = json else {
+      return respond(toOne: json, into: answer) ? answer.text : nil
+    }
     guard !batch.isEmpty else {
       return Self.response(id: .null, error: .invalidRequest("an empty batch")).serialized()
     }
@@ -66,8 +69,11 @@ public final class ProtocolDispatcher {
         error: .invalidRequest("a batch of \(batch.count) requests; a batch holds at most \(Self.maximumBatchSize)")
       ).serialized()
     }
-    let responses = batch.compactMap(respond(toOne:))
-    return responses.isEmpty ? nil : JSONValue.array(responses).serialized()
+    answer.beginArray()
+    var answered = false
+    for request in batch where respond(toOne: request, into: answer) { answered = true }
+    answer.endArray()
+    return answered ? answer.text : nil
   }
 
   /// Answers one request text given as a string.
@@ -84,14 +90,17 @@ public final class ProtocolDispatcher {
     return response(id: .null, error: error).serialized()
   }
 
-  /// One request of a line or a batch: its response, or nil for a notification.
-  private func respond(toOne json: JSONValue) -> JSONValue? {
+  /// Writes the response to one request of a line or a batch; false, writing nothing,
+  /// for a notification.
+  private func respond(toOne json: JSONValue, into answer: JSONTextWriter) -> Bool {
     let request: RPCRequest
     switch RPCRequest.read(json) {
     case .success(let read): request = read
-    case .failure(let failure): return Self.response(id: failure.id, error: failure.error)
+    case .failure(let failure):
+      answer.value(Self.response(id: failure.id, error: failure.error))
+      return true
     }
-    let outcome: Result<JSONValue, RPCError>
+    let outcome: Result<Answer, RPCError>
     if let method = Method(rawValue: request.method) {
       do throws(RPCError) {
         outcome = .success(try call(method, params: request.params))
@@ -102,11 +111,21 @@ public final class ProtocolDispatcher {
       let suggestion = DidYouMean.suggestion(for: request.method, among: Method.allCases.map(\.rawValue))
       outcome = .failure(.methodNotFound(request.method, suggestion: suggestion))
     }
-    guard let id = request.id else { return nil }
+    guard let id = request.id else { return false }
     switch outcome {
-    case .success(let result): return .object(["jsonrpc": .string("2.0"), "id": id, "result": result])
-    case .failure(let error): return Self.response(id: id, error: error)
+    case .success(let result):
+      answer.beginObject()
+      answer.key("id")
+      answer.value(id)
+      answer.key("jsonrpc")
+      answer.string("2.0")
+      answer.key("result")
+      var sink = answer
+      result.write(to: &sink)
+      answer.endObject()
+    case .failure(let error): answer.value(Self.response(id: id, error: error))
     }
+    return true
   }
 
   static func response(id: JSONValue, error: RPCError) -> JSONValue {

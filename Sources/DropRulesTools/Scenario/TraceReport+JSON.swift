@@ -49,33 +49,72 @@ extension TraceReport {
   public static func json(step: TraceStep) -> JSONValue { json(step) }
 
   static func json(_ step: TraceStep) -> JSONValue {
-    .object([
-      "number": .integer(Int64(step.number)),
-      "action": json(step.action),
-      "pointer": step.pointer.map(json) ?? .null,
-      "target": optional(step.target),
-      "calls": .array(step.calls.map(json)),
-      "proposal": step.proposal.map { .string($0.rawValue) } ?? .null,
-      "index": step.index.map { .integer(Int64($0)) } ?? .null,
-      "over": optional(step.over),
-      "edge": step.edge.map { .string($0.rawValue) } ?? .null,
-      "refused": .array(step.refused.map(JSONValue.string)),
-      "limits": .array(
-        step.limits.map { limit in
-          .object(["source": optional(limit.source), "operations": operations(limit.operations)])
-        }),
-      "allowed": step.allowed.map(operations) ?? .null,
-      "downgrade": step.downgrade.map(json) ?? .null,
-      "skipped": .array(step.skipped.map { json($0, atStep: step.number) }),
-      "skippedOmitted": .integer(Int64(step.skippedOmitted)),
-      "errors": .array(step.diagnostics.map(json)),
-      "outcome": step.outcome.map { .string($0.rawValue) } ?? .null,
-      "outcomeReason": step.outcomeReason.map(json) ?? .null,
-      "printed": .array(step.printed.map(JSONValue.string)),
-      "announcement": optional(step.announcement),
-      "preview": step.preview.map(json) ?? .null,
-      "springLoaded": .array(step.springLoaded.map(JSONValue.string)),
-    ])
+    var builder = JSONValueBuilder()
+    write(step, to: &builder)
+    return builder.result
+  }
+
+  /// Writes one step as the JSON trace shows it: the one description of a step, which
+  /// ``json(step:)`` builds a value from and `droprules serve` writes straight into its
+  /// answer. Members in sorted key order; the rare parts (skips, errors, reasons) as values.
+  static func write<Sink: JSONSink>(_ step: TraceStep, to sink: inout Sink) {
+    sink.beginObject()
+    sink.key("action")
+    write(step.action, to: &sink)
+    sink.key("allowed")
+    if let allowed = step.allowed { write(allowed, to: &sink) } else { sink.null() }
+    sink.key("announcement")
+    sink.string(step.announcement)
+    sink.key("calls")
+    sink.beginArray()
+    for call in step.calls { write(call, to: &sink) }
+    sink.endArray()
+    sink.key("downgrade")
+    if let downgrade = step.downgrade { sink.value(json(downgrade)) } else { sink.null() }
+    sink.key("edge")
+    sink.string(step.edge?.rawValue)
+    sink.key("errors")
+    sink.array(step.diagnostics, json)
+    sink.key("index")
+    sink.integer(step.index)
+    sink.key("limits")
+    sink.beginArray()
+    for limit in step.limits {
+      sink.beginObject()
+      sink.key("operations")
+      write(limit.operations, to: &sink)
+      sink.key("source")
+      sink.string(limit.source)
+      sink.endObject()
+    }
+    sink.endArray()
+    sink.key("number")
+    sink.integer(step.number)
+    sink.key("outcome")
+    sink.string(step.outcome?.rawValue)
+    sink.key("outcomeReason")
+    if let reason = step.outcomeReason { sink.value(json(reason)) } else { sink.null() }
+    sink.key("over")
+    sink.string(step.over)
+    sink.key("pointer")
+    if let pointer = step.pointer { write(pointer, to: &sink) } else { sink.null() }
+    sink.key("preview")
+    if let preview = step.preview { write(preview, to: &sink) } else { sink.null() }
+    sink.key("printed")
+    sink.strings(step.printed)
+    sink.key("proposal")
+    sink.string(step.proposal?.rawValue)
+    sink.key("refused")
+    sink.strings(step.refused)
+    sink.key("skipped")
+    sink.array(step.skipped) { json($0, atStep: step.number) }
+    sink.key("skippedOmitted")
+    sink.integer(step.skippedOmitted)
+    sink.key("springLoaded")
+    sink.strings(step.springLoaded)
+    sink.key("target")
+    sink.string(step.target)
+    sink.endObject()
   }
 
   /// `{"target": id, "reason": "notAccepted", "detail": "accepts ...", "accepts": [...]}`:
@@ -116,43 +155,74 @@ extension TraceReport {
     return .object(fields)
   }
 
-  /// `{"kind": .string("at"), "point": [x, y]}`, `{"kind": .string("over"), "target": id, "index": n}`, ...
-  static func json(_ action: StepAction) -> JSONValue {
+  /// `{"kind": "at", "point": [x, y]}`, `{"index": n, "kind": "over", "target": id}`, ...
+  static func write<Sink: JSONSink>(_ action: StepAction, to sink: inout Sink) {
+    sink.beginObject()
     switch action {
-    case .begin(let items): .object(["kind": .string("begin"), "items": .array(items.map(JSONValue.string))])
-    case .step(.at(let point)): .object(["kind": .string("at"), "point": json(point)])
+    case .begin(let items):
+      sink.key("items")
+      sink.strings(items)
+      kind("begin")
+    case .step(.at(let point)):
+      kind("at")
+      sink.key("point")
+      write(point, to: &sink)
     case .step(.over(let target, let index)):
-      .object(["kind": .string("over"), "target": .string(target), "index": index.map { .integer(Int64($0)) } ?? .null])
+      sink.key("index")
+      sink.integer(index)
+      kind("over")
+      sink.key("target")
+      sink.string(target)
     case .step(.modifiers(let modifiers)):
-      .object(["kind": .string("modifiers"), "modifiers": .array(modifiers.sorted().map { .string($0.rawValue) })])
+      kind("modifiers")
+      sink.key("modifiers")
+      sink.strings(modifiers.sorted().map(\.rawValue))
     case .step(.outside(let accepts, let operation)):
-      .object([
-        "kind": .string("outside"), "accepts": .array(accepts.map { .string($0.rawValue) }),
-        "operation": .string(operation.rawValue),
-      ])
-    case .step(.wait(let milliseconds)): .object(["kind": .string("wait"), "ms": .integer(Int64(milliseconds))])
+      sink.key("accepts")
+      sink.strings(accepts.map(\.rawValue))
+      kind("outside")
+      sink.key("operation")
+      sink.string(operation.rawValue)
+    case .step(.wait(let milliseconds)):
+      kind("wait")
+      sink.key("ms")
+      sink.integer(milliseconds)
     case .step(.frames(let frames)):
-      .object([
-        "kind": .string("frames"),
-        "frames": .object(
-          frames.mapValues(JSONValue.frame)),
-      ])
-    case .step(.drop): .object(["kind": .string("drop")])
-    case .step(.cancel): .object(["kind": .string("cancel")])
+      sink.key("frames")
+      sink.value(.object(frames.mapValues(JSONValue.frame)))
+      kind("frames")
+    case .step(.drop): kind("drop")
+    case .step(.cancel): kind("cancel")
+    }
+    sink.endObject()
+    func kind(_ name: String) {
+      sink.key("kind")
+      sink.string(name)
     }
   }
 
   /// A call: what it returned as a value (`true`, `"move"`, `{"operation": "copy",
   /// "index": 2}`, `["copy"]`, `null`), whether it raised, and what it printed.
-  static func json(_ call: HandlerCall) -> JSONValue {
-    .object([
-      "handler": .string(call.handler.rawValue),
-      "target": .string(call.target),
-      "item": optional(call.item),
-      "result": call.value.map(json) ?? .null,
-      "error": .bool(call.value == nil),
-      "printed": .array(call.printed.map(JSONValue.string)),
-    ])
+  static func write<Sink: JSONSink>(_ call: HandlerCall, to sink: inout Sink) {
+    sink.beginObject()
+    sink.key("error")
+    sink.bool(call.value == nil)
+    sink.key("handler")
+    sink.string(call.handler.rawValue)
+    sink.key("item")
+    sink.string(call.item)
+    sink.key("printed")
+    sink.strings(call.printed)
+    sink.key("result")
+    switch call.value {
+    case nil: sink.null()
+    case .proposal(let proposal, nil): sink.string(proposal.rawValue)
+    case .boolean(let flag): sink.bool(flag)
+    case let value?: sink.value(json(value))
+    }
+    sink.key("target")
+    sink.string(call.target)
+    sink.endObject()
   }
 
   /// What a handler returned, as a call's `result` in the JSON trace.
@@ -176,11 +246,22 @@ extension TraceReport {
     }
   }
 
-  /// `{"title": ..., "subtitle": ..., "badge": ...}`, absent parts null.
+  /// `{"badge": ..., "subtitle": ..., "title": ...}`, absent parts null.
   static func json(_ preview: DragPreview) -> JSONValue {
-    .object([
-      "title": .string(preview.title), "subtitle": optional(preview.subtitle), "badge": optional(preview.badge),
-    ])
+    var builder = JSONValueBuilder()
+    write(preview, to: &builder)
+    return builder.result
+  }
+
+  static func write<Sink: JSONSink>(_ preview: DragPreview, to sink: inout Sink) {
+    sink.beginObject()
+    sink.key("badge")
+    sink.string(preview.badge)
+    sink.key("subtitle")
+    sink.string(preview.subtitle)
+    sink.key("title")
+    sink.string(preview.title)
+    sink.endObject()
   }
 
   static func json(_ downgrade: Downgrade) -> JSONValue {
@@ -199,6 +280,13 @@ extension TraceReport {
     .array([JSONValue.coordinate(point.x), JSONValue.coordinate(point.y)])
   }
 
+  static func write<Sink: JSONSink>(_ point: Point, to sink: inout Sink) {
+    sink.beginArray()
+    sink.coordinate(point.x)
+    sink.coordinate(point.y)
+    sink.endArray()
+  }
+
   static func json(_ diagnostic: Diagnostic) -> JSONValue {
     .object([
       "message": .string(diagnostic.message),
@@ -215,5 +303,11 @@ extension TraceReport {
 
   private static func operations(_ operations: Set<DragOperation>) -> JSONValue {
     .array(DragOperation.allCases.filter(operations.contains).map { .string($0.rawValue) })
+  }
+
+  private static func write<Sink: JSONSink>(_ operations: Set<DragOperation>, to sink: inout Sink) {
+    sink.beginArray()
+    for operation in DragOperation.allCases where operations.contains(operation) { sink.string(operation.rawValue) }
+    sink.endArray()
   }
 }

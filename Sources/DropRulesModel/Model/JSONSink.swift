@@ -1,0 +1,248 @@
+/// Where a description of a JSON document goes: straight into compact text
+/// (``JSONTextWriter``) or into a ``JSONValue`` (``JSONValueBuilder``). One description,
+/// written once against this protocol, serves both, so the text `droprules serve` answers
+/// a move with and the value a trace holds cannot disagree.
+///
+/// A description writes an object's members in sorted key order, the order
+/// ``JSONValue/serialized(pretty:)`` writes: the text writer writes them as they come.
+package protocol JSONSink {
+  mutating func beginObject()
+  mutating func endObject()
+  mutating func beginArray()
+  mutating func endArray()
+  /// The key of the next member of the object being written.
+  mutating func key(_ name: StaticString)
+  mutating func null()
+  mutating func bool(_ value: Bool)
+  mutating func integer(_ value: Int64)
+  mutating func string(_ value: String)
+  /// A whole value made elsewhere.
+  mutating func value(_ value: JSONValue)
+}
+
+extension JSONSink {
+  /// The string, or null.
+  package mutating func string(_ value: String?) {
+    if let value { string(value) } else { null() }
+  }
+
+  /// The integer, or null.
+  package mutating func integer(_ value: Int?) {
+    if let value { integer(Int64(value)) } else { null() }
+  }
+
+  /// A coordinate, as ``JSONValue/coordinate(_:)`` writes it.
+  package mutating func coordinate(_ value: Double) {
+    if let whole = Int64(exactly: value) { integer(whole) } else { self.value(.number(value)) }
+  }
+
+  /// An array of strings.
+  package mutating func strings(_ values: [String]) {
+    beginArray()
+    for value in values { string(value) }
+    endArray()
+  }
+
+  /// An array of `values`, each as `json` makes it; `[]` without making one when empty.
+  package mutating func array<Element>(_ values: [Element], _ json: (Element) -> JSONValue) {
+    if values.isEmpty {
+      beginArray()
+      endArray()
+    } else {
+      value(.array(values.map(json)))
+    }
+  }
+}
+
+/// Writes compact JSON text into bytes as a description goes, with no value in between.
+///
+/// A class that owns its bytes: appending one is a store and a count, where an array
+/// checks on every byte that it is unique and has room (a move's answer in
+/// `droprules serve` writes some 900 bytes).
+package final class JSONTextWriter: JSONSink, UTF8Output {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+  /// Whether what comes next is a later member or element of its container, after a
+  /// comma: false right after a bracket opens or a key is written.
+  private var needsComma = false
+  #if DEBUG
+    /// The last key of each open container: a description that writes keys out of order
+    /// would make text that differs from the value's, and stops here in tests.
+    private var lastKeys: [[UInt8]] = []
+  #endif
+
+  package init(capacity: Int = 1024) {
+    self.capacity = max(capacity, 16)
+    start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+  }
+
+  deinit { start.deallocate() }
+
+  /// The text so far, UTF-8.
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+  /// The text so far.
+  package var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+
+  private func grow(toHold needed: Int) {
+    let larger = max(needed, capacity * 2)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.update(from: start, count: count)
+    start.deallocate()
+    start = moved
+    capacity = larger
+  }
+
+  @inline(__always) func append(byte: UInt8) {
+    if count == capacity { grow(toHold: count + 1) }
+    start[count] = byte
+    count += 1
+  }
+
+  @inline(__always) func append(bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+    (start + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always) private func separate() {
+    if needsComma { append(byte: UInt8(ascii: ",")) }
+    needsComma = true
+  }
+
+  private func open(_ bracket: UInt8) {
+    separate()
+    append(byte: bracket)
+    needsComma = false
+    #if DEBUG
+      lastKeys.append([])
+    #endif
+  }
+
+  private func close(_ bracket: UInt8) {
+    append(byte: bracket)
+    needsComma = true
+    #if DEBUG
+      lastKeys.removeLast()
+    #endif
+  }
+
+  package func beginObject() { open(UInt8(ascii: "{")) }
+  package func endObject() { close(UInt8(ascii: "}")) }
+  package func beginArray() { open(UInt8(ascii: "[")) }
+  package func endArray() { close(UInt8(ascii: "]")) }
+
+  package func key(_ name: StaticString) {
+    #if DEBUG
+      let key = name.withUTF8Buffer { Array($0) }
+      assert(
+        lastKeys.last.map { $0.isEmpty || $0.lexicographicallyPrecedes(key) } ?? true,
+        "JSON keys out of order: \(name) after \(String(decoding: lastKeys.last ?? [], as: UTF8.self))")
+      if !lastKeys.isEmpty { lastKeys[lastKeys.count - 1] = key }
+    #endif
+    separate()
+    append(byte: UInt8(ascii: "\""))
+    // Keys are plain ASCII names: written as they are.
+    append(name)
+    append(byte: UInt8(ascii: "\""))
+    append(byte: UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  package func null() {
+    separate()
+    append("null")
+  }
+
+  package func bool(_ value: Bool) {
+    separate()
+    append(value ? "true" : "false")
+  }
+
+  @inline(__always) private func append(_ word: StaticString) {
+    if word.hasPointerRepresentation {
+      append(bytes: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    } else {
+      word.withUTF8Buffer { append(bytes: $0) }
+    }
+  }
+
+  package func integer(_ value: Int64) {
+    separate()
+    var output = self
+    JSONValue.writeInteger(value, to: &output)
+  }
+
+  package func string(_ value: String) {
+    separate()
+    var output = self
+    JSONValue.writeString(value, to: &output)
+  }
+
+  package func value(_ value: JSONValue) {
+    separate()
+    var text: [UInt8] = []
+    value.write(to: &text, pretty: false, indent: 0)
+    text.withUnsafeBufferPointer { append(bytes: $0) }
+  }
+}
+
+/// Builds a ``JSONValue`` as a description goes.
+package struct JSONValueBuilder: JSONSink {
+  /// The open containers, innermost last: an object's fields and the key its next member
+  /// has, or an array's elements. Kept apart so that each is changed in place.
+  private var isObject: [Bool] = []
+  private var objects: [[String: JSONValue]] = []
+  private var keys: [String] = []
+  private var arrays: [[JSONValue]] = []
+  /// The document, once its outermost value is written.
+  package private(set) var result: JSONValue = .null
+
+  package init() {}
+
+  private mutating func add(_ value: JSONValue) {
+    guard let inObject = isObject.last else {
+      result = value
+      return
+    }
+    if inObject {
+      objects[objects.count - 1][keys[keys.count - 1]] = value
+    } else {
+      arrays[arrays.count - 1].append(value)
+    }
+  }
+
+  package mutating func beginObject() {
+    isObject.append(true)
+    objects.append([:])
+    keys.append("")
+  }
+
+  package mutating func beginArray() {
+    isObject.append(false)
+    arrays.append([])
+  }
+
+  package mutating func endObject() {
+    guard isObject.popLast() == true, let fields = objects.popLast() else { return }
+    keys.removeLast()
+    add(.object(fields))
+  }
+
+  package mutating func endArray() {
+    guard isObject.popLast() == false, let elements = arrays.popLast() else { return }
+    add(.array(elements))
+  }
+
+  package mutating func key(_ name: StaticString) {
+    guard isObject.last == true else { return }
+    keys[keys.count - 1] = "\(name)"
+  }
+
+  package mutating func null() { add(.null) }
+  package mutating func bool(_ value: Bool) { add(.bool(value)) }
+  package mutating func integer(_ value: Int64) { add(.integer(value)) }
+  package mutating func string(_ value: String) { add(.string(value)) }
+  package mutating func value(_ value: JSONValue) { add(value) }
+}
