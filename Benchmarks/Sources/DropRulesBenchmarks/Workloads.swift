@@ -69,18 +69,29 @@ struct Workload {
   let run: (Int) -> Double
 }
 
-/// The same rule three ways: through the raw C API, as one droprules handler call, and
+/// The same rule four ways: through the smallest C host, through the raw C API writing
+/// both points whole (with and without a count hook), as one droprules handler call, and
 /// as a whole droprules pointer step (hit-test, info update, call, negotiation, trace).
 func comparisonWorkloads() throws -> (
-  floor: Workload, hooked: Workload, call: Workload, step: Workload, host: RuleHost
+  minimal: Workload, floor: Workload, hooked: Workload, call: Workload, step: Workload, host: RuleHost
 ) {
-  guard let floor = lua_floor_open(benchmarkRule, "box"), let hookedFloor = lua_floor_open(benchmarkRule, "box") else {
+  guard let floor = lua_floor_open(benchmarkRule, "box"), let hookedFloor = lua_floor_open(benchmarkRule, "box"),
+    let minimalFloor = lua_floor_open(benchmarkRule, "box")
+  else {
     throw BenchmarkError("the C floor did not load")
   }
   lua_floor_count_instructions(hookedFloor)
+  lua_floor_prepare_minimal(minimalFloor)
   let host = try hostInDrag(rules: benchmarkRule, board: try grid(targets: 100))
   let rules = host.engine.rules
   guard let rule = rules.rule(forTargetType: "box") else { throw BenchmarkError("no rule for box") }
+  // The smallest host that could serve the rule: two fields written, one call, the
+  // answer told by its address (issue 23's yardstick).
+  let minimal = Workload(name: "minimal C API call") { count in
+    measure(count) { count in
+      for i in 0..<count { precondition(lua_floor_minimal_call(minimalFloor, wander(i), 5) == 0) }
+    }
+  }
   let floorWorkload = Workload(name: "raw C API call") { count in
     measure(count) { count in
       for i in 0..<count { precondition(lua_floor_call(floor, wander(i), 5) == 0) }
@@ -122,7 +133,7 @@ func comparisonWorkloads() throws -> (
     }
     return total / Double(count)
   }
-  return (floorWorkload, hooked, call, step, host)
+  return (minimal, floorWorkload, hooked, call, step, host)
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {

@@ -9,7 +9,12 @@
 struct LuaFloor {
   lua_State *L;
   int function, info, target, location, globalLocation;
+  /// The proposals' interned strings, for lua_floor_minimal_call.
+  const void *proposals[4];
 };
+
+/// The minimal call's resident stack slots.
+enum { SLOT_KEY_X = 1, SLOT_KEY_Y, SLOT_LOCATION, SLOT_FUNCTION, SLOT_INFO, SLOT_TARGET };
 
 static int newTable(lua_State *L) {
   lua_newtable(L);
@@ -95,6 +100,48 @@ int lua_floor_call(LuaFloor *floor, double x, double y) {
     else if (strcmp(text, "copy") == 0) code = 1;
     else if (strcmp(text, "forbidden") == 0) code = 2;
     else if (strcmp(text, "cancel") == 0) code = 3;
+  }
+  lua_pop(L, 1);
+  return code;
+}
+
+void lua_floor_prepare_minimal(LuaFloor *floor) {
+  lua_State *L = floor->L;
+  lua_settop(L, 0);
+  lua_pushliteral(L, "x");
+  lua_pushliteral(L, "y");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, floor->location);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, floor->function);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, floor->info);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, floor->target);
+  static const char *const names[4] = {"move", "copy", "forbidden", "cancel"};
+  for (int code = 0; code < 4; code++) {
+    // Kept alive by the registry; short strings are interned, so the rule's "move" is this one.
+    lua_pushstring(L, names[code]);
+    floor->proposals[code] = lua_topointer(L, -1);
+    luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+}
+
+int lua_floor_minimal_call(LuaFloor *floor, double x, double y) {
+  lua_State *L = floor->L;
+  lua_pushvalue(L, SLOT_KEY_X);
+  lua_pushnumber(L, x);
+  lua_rawset(L, SLOT_LOCATION);
+  lua_pushvalue(L, SLOT_KEY_Y);
+  lua_pushnumber(L, y);
+  lua_rawset(L, SLOT_LOCATION);
+  lua_pushvalue(L, SLOT_FUNCTION);
+  lua_pushvalue(L, SLOT_INFO);
+  lua_pushvalue(L, SLOT_TARGET);
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    return -1;
+  }
+  const void *answer = lua_topointer(L, -1);
+  int code = -1;
+  for (int candidate = 0; candidate < 4; candidate++) {
+    if (answer == floor->proposals[candidate]) code = candidate;
   }
   lua_pop(L, 1);
   return code;

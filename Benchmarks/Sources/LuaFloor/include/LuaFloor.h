@@ -13,6 +13,14 @@ LuaFloor *lua_floor_open(const char *source, const char *targetType);
 /// returns the proposal: 0 move, 1 copy, 2 forbidden, 3 cancel, -1 anything else.
 int lua_floor_call(LuaFloor *floor, double x, double y);
 
+/// The smallest host that could serve the rule: `info.location`, the handler, `info`,
+/// the target and the keys `x` and `y` sit in stack slots for good; a call writes
+/// `location.x` and `location.y` (all the rule reads of the pointer), calls
+/// dropUpdated(info, target) and tells the proposal by its interned string's address.
+/// Prepare with lua_floor_prepare_minimal once; returns as lua_floor_call does.
+void lua_floor_prepare_minimal(LuaFloor *floor);
+int lua_floor_minimal_call(LuaFloor *floor, double x, double y);
+
 /// Installs a count hook that does nothing, as an instruction budget needs one: in Lua
 /// 5.4 any count hook sends every VM instruction through the hook check.
 void lua_floor_count_instructions(LuaFloor *floor);
