@@ -19,6 +19,7 @@ long long clua_now(void) {
 /// lua_sethook at any moment (lua.c calls it from a signal handler); it only sets fields.
 static inline void clua_interrupt(clua_Budget *budget) {
   lua_State *thread = budget->runningThread;
+  budget->armPending = 0;
   if (thread != NULL) lua_sethook(thread, clua_hook, lua_gethookmask(thread) | LUA_MASKCOUNT, 1);
 }
 
@@ -279,7 +280,13 @@ int clua_bounded_resume(lua_State *L) {
   }
   int counting = budget->countingInstructions;
   if (counting) {
-    lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
+    // A lazy call not yet armed runs the coroutine unhooked too; the watchdog's signal
+    // arms whichever thread runs then.
+    if (!budget->armPending) {
+      lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
+    } else {
+      lua_sethook(thread, NULL, 0, 0);
+    }
     budget->runningThread = thread;
   }
   lua_xmove(L, thread, arguments);
@@ -301,6 +308,10 @@ int clua_bounded_resume(lua_State *L) {
   }
   if (counting) {
     budget->runningThread = L;
+    // Armed while the coroutine ran: the resumer counts from here on too.
+    if (!budget->armPending && !(lua_gethookmask(L) & LUA_MASKCOUNT)) {
+      lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, L));
+    }
     clua_raise_if_spent(L, budget);
     clua_charge(L, budget->slowMode ? CLUA_SLOW_STEP : CLUA_THREAD_STEP);
   }
@@ -344,6 +355,8 @@ int clua_charge_function(lua_State *L) {
 }
 
 void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->externalBytes = bytes; }
+
+void clua_count_lazily(lua_State *L, int lazily) { clua_budget(L)->lazyCounting = lazily != 0; }
 
 void clua_raise(lua_State *L, const char *format, ...) {
   va_list arguments;

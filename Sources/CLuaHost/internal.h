@@ -57,7 +57,7 @@ static inline long long clua_now_coarse(void) {
 
 /// Puts the running call's deadline under the watchdog (watchdog.c), which interrupts a
 /// call still running past it at its next instruction.
-void clua_watch_call(clua_Budget *budget);
+int clua_watch_call(clua_Budget *budget);
 /// The call ended: the watchdog stops watching it (and watches the call it ran inside).
 void clua_unwatch_call(clua_Budget *budget);
 
@@ -76,11 +76,19 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->timeExceeded = 0;
   budget->slowMode = 0;
   budget->runningThread = L;
+  // Lazily only with a deadline the watchdog watches: its signal sets the hook. Any
+  // hook an earlier call left goes first, so that a signal cannot be undone here.
+  int lazily = budget->lazyCounting && budget->timeLimit != 0 && budget->lineObserver == NULL;
+  if (lazily) lua_sethook(L, NULL, 0, 0);
+  budget->armPending = lazily;
+  int watched = 0;
   if (budget->timeLimit != 0) {
     budget->lastCheck = clua_now_coarse();
     budget->deadline = budget->lastCheck + budget->timeLimit;
-    clua_watch_call(budget);
+    watched = clua_watch_call(budget);
   }
+  if (lazily && watched) return;
+  budget->armPending = 0;
   int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
   int mask = LUA_MASKCOUNT | (budget->lineObserver ? LUA_MASKLINE : 0);
   lua_sethook(L, clua_hook, mask, step);

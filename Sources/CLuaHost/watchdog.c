@@ -22,6 +22,9 @@
 /// How often the watchdog looks, and how long after the deadline it steps in: the count
 /// hook catches most calls first.
 enum { CLUA_WATCH_PERIOD_MS = 20 };
+/// How long a call that counts lazily runs before the watchdog sets its count hook (at
+/// its first look after that).
+enum { CLUA_LAZY_ARM_MS = 5 };
 
 /// A thread that has run a call with a deadline. The watchdog reads only this, never a
 /// budget, which a state's close may free.
@@ -29,6 +32,8 @@ typedef struct clua_WatchedThread {
   pthread_t thread;
   /// The running call's deadline plus the watchdog's grace; 0 while no call runs.
   _Atomic long long deadline;
+  /// When the running call, counting lazily, gets its count hook; 0 for none pending.
+  _Atomic long long armAt;
   struct clua_WatchedThread *next;
 } clua_WatchedThread;
 
@@ -54,6 +59,12 @@ static void clua_on_deadline_signal(int signal, siginfo_t *info, void *context) 
     budget->timeExceeded = 1;
     lua_State *running = budget->runningThread;
     lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, 1);
+  } else if (budget != NULL && budget->countingInstructions && budget->runningThread != NULL && budget->armPending) {
+    // A lazy call has run long enough to be counted: from here on, it is.
+    budget->armPending = 0;
+    lua_State *running = budget->runningThread;
+    lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, clua_step_for(budget, running));
+    if (clua_this_thread != NULL) atomic_store_explicit(&clua_this_thread->armAt, 0, memory_order_relaxed);
   } else if (clua_previous_action.sa_flags & SA_SIGINFO) {
     if (clua_previous_action.sa_sigaction != NULL) clua_previous_action.sa_sigaction(signal, info, context);
   } else if (clua_previous_action.sa_handler != SIG_DFL && clua_previous_action.sa_handler != SIG_IGN) {
@@ -71,9 +82,12 @@ static void *clua_watch(void *unused) {
     pthread_mutex_lock(&clua_watch_lock);
     for (clua_WatchedThread *watched = clua_watched; watched != NULL; watched = watched->next) {
       long long deadline = atomic_load_explicit(&watched->deadline, memory_order_relaxed);
-      // Every period until the call ends: a signal that came while the hook was being
-      // reset, or for a call that had just ended, is ignored, and the next one lands.
-      if (deadline != 0 && now > deadline) pthread_kill(watched->thread, CLUA_WATCH_SIGNAL);
+      long long armAt = atomic_load_explicit(&watched->armAt, memory_order_relaxed);
+      // Every period until the call ends (or is armed): a signal that came while the hook
+      // was being reset, or for a call that had just ended, is ignored, and the next lands.
+      if ((deadline != 0 && now > deadline) || (armAt != 0 && now > armAt)) {
+        pthread_kill(watched->thread, CLUA_WATCH_SIGNAL);
+      }
     }
     pthread_mutex_unlock(&clua_watch_lock);
   }
@@ -107,18 +121,18 @@ static void clua_start_watch(void) {
   clua_watch_started = 1;
 }
 
-void clua_watch_call(clua_Budget *budget) {
-  if (budget->timeLimit == 0) return;
+int clua_watch_call(clua_Budget *budget) {
+  if (budget->timeLimit == 0) return 0;
   if (clua_this_thread == NULL) {
     pthread_once(&clua_watch_once, clua_start_watch);
     // Without the watchdog, the count hook alone keeps the deadline.
-    if (!clua_watch_started) return;
+    if (!clua_watch_started) return 0;
     clua_WatchedThread *slot = (clua_WatchedThread *)calloc(1, sizeof(clua_WatchedThread));
-    if (slot == NULL) return;
+    if (slot == NULL) return 0;
     slot->thread = pthread_self();
     if (pthread_setspecific(clua_watch_key, slot) != 0) {
       free(slot);
-      return;
+      return 0;
     }
     // Worker threads of a pool (libdispatch's, Swift concurrency's) start with signals
     // blocked: this one must reach the thread it is meant for.
@@ -135,6 +149,10 @@ void clua_watch_call(clua_Budget *budget) {
   budget->outerWatchedBudget = clua_running_budget;
   clua_running_budget = budget;
   atomic_store_explicit(&clua_this_thread->deadline, budget->deadline + clua_watch_grace, memory_order_relaxed);
+  // From the call's start as clua_arm_budget read it: no second clock read.
+  long long armAt = budget->armPending ? budget->lastCheck + CLUA_LAZY_ARM_MS * 1000000LL : 0;
+  atomic_store_explicit(&clua_this_thread->armAt, armAt, memory_order_relaxed);
+  return 1;
 }
 
 void clua_unwatch_call(clua_Budget *budget) {
@@ -144,5 +162,10 @@ void clua_unwatch_call(clua_Budget *budget) {
   budget->outerWatchedBudget = NULL;
   clua_running_budget = outer;
   long long deadline = outer != NULL && outer->countingInstructions ? outer->deadline + clua_watch_grace : 0;
-  if (clua_this_thread != NULL) atomic_store_explicit(&clua_this_thread->deadline, deadline, memory_order_relaxed);
+  if (clua_this_thread != NULL) {
+    atomic_store_explicit(&clua_this_thread->deadline, deadline, memory_order_relaxed);
+    // An outer call still waiting for its hook gets it at the watchdog's next look.
+    long long armAt = outer != NULL && outer->countingInstructions && outer->armPending ? clua_now() : 0;
+    atomic_store_explicit(&clua_this_thread->armAt, armAt, memory_order_relaxed);
+  }
 }

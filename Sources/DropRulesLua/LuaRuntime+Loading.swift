@@ -81,6 +81,20 @@ extension LuaRuntime {
     lua_settop(state, -2)
   }
 
+  /// Whether calls count their instructions only once they have run for a few
+  /// milliseconds (the watchdog then sets the count hook, and the deadline bounds what ran
+  /// before), instead of from their first instruction. Lua 5.4 sends every instruction
+  /// through a check while a count hook is set, so short calls run faster; the budget
+  /// becomes a coarse bound, for code whose count nobody reads (a test file's own code).
+  /// Needs a deadline; without one, calls count from their first instruction.
+  package var countsLazily: Bool {
+    get { budget.pointee.lazyCounting != 0 }
+    set { clua_count_lazily(state, newValue ? 1 : 0) }
+  }
+
+  /// The instructions the last call counted (its C functions' charges included).
+  package var instructionsCounted: Int { Int(budget.pointee.instructionsUsed) }
+
   /// `table` made in Lua once and kept: a table Lua receives again and again (as a
   /// ``LuaValue/reference(_:)``) without a copy each time.
   public func keep(_ table: LuaTable) throws(LuaError) -> LuaReference {

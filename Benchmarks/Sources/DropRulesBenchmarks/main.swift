@@ -32,6 +32,11 @@ if arguments.first == "loading" {
   try runLoadingBenchmark()
   exit(0)
 }
+if arguments.first == "allocations" {
+  let (_, _, _, _, _, host) = try comparisonWorkloads()
+  print("heap allocations in 999 pointer steps within one target: \(try allocationsPerSteps(host))")
+  exit(0)
+}
 if arguments.first == "tests" {
   let values = Array(arguments.dropFirst())
   let sizes = values.dropFirst().compactMap { Int($0) }
@@ -124,18 +129,7 @@ print(
   String(format: "  ratio, call / minimal C host:  %.2f  (issue 23: <= 1.5)", median(minimalCallRatios)))
 print(String(format: "  ratio, step / minimal C host:  %.2f", median(minimalStepRatios)))
 
-// Allocations are counted over the steps of a drag whose trace buffer the previous drag
-// already grew, as every drag after the first has.
-try host.cancel()
-try host.beginDrag(probeDrag)
-for i in 0..<1_000 { _ = try host.movePointer(to: Point(x: wander(i), y: 5)) }
-try host.cancel()
-try host.beginDrag(probeDrag)
-try host.movePointer(to: Point(x: 5, y: 5))
-let before = allocation_count()
-for i in 0..<999 { _ = try host.movePointer(to: Point(x: wander(i), y: 5)) }
-let allocations = allocation_count() - before
-print("  heap allocations in 999 pointer steps within one target: \(allocations)")
+print("  heap allocations in 999 pointer steps within one target: \(try allocationsPerSteps(host))")
 if !host.diagnostics.isEmpty { print("  rule errors: \(host.diagnostics.count)") }
 
 print("\nstaging: target:set on every pointer step, 100 against 100,000 targets, alternated")
@@ -181,3 +175,18 @@ print(String(format: "  ratio 100,000 / 100: %.2f", (acrossTimes[100_000] ?? 0) 
 
 try runLoadingBenchmark()
 try runTestOverheadBenchmark()
+
+/// The heap allocations of 999 pointer steps within one target, counted over the steps of
+/// a drag whose trace buffer the previous drag already grew, as every drag after the
+/// first has.
+func allocationsPerSteps(_ host: RuleHost) throws -> Int {
+  try host.cancel()
+  try host.beginDrag(probeDrag)
+  for i in 0..<1_000 { _ = try host.movePointer(to: Point(x: wander(i), y: 5)) }
+  try host.cancel()
+  try host.beginDrag(probeDrag)
+  try host.movePointer(to: Point(x: 5, y: 5))
+  let before = allocation_count()
+  for i in 0..<999 { _ = try host.movePointer(to: Point(x: wander(i), y: 5)) }
+  return Int(allocation_count() - before)
+}

@@ -111,6 +111,14 @@ typedef struct clua_Budget {
   /// runtime calling into a simulation's), which the watchdog watches again once this
   /// call ends.
   struct clua_Budget *_Nullable outerWatchedBudget;
+  /// Calls count their instructions only once they have run for a while: the count hook,
+  /// which in Lua 5.4 sends every instruction through a check while it is set, is set by
+  /// the watchdog's signal (CLUA_LAZY_ARM_MS into the call), and the deadline bounds what
+  /// runs before. For code whose budget is a coarse bound, not a count anyone reads (a
+  /// test file's own code); rule code counts from its first instruction.
+  int lazyCounting;
+  /// The running call counts lazily and its count hook is not set yet.
+  volatile int armPending;
 
   /// Called for every executed line while coverage is on; must not raise.
   void (*_Nullable lineObserver)(void *_Nullable context, const char *source, int line);
@@ -165,6 +173,9 @@ void clua_disarm(lua_State *L);
 int clua_charge_or_report(lua_State *L, long long instructions);
 /// Bytes the host holds for rules outside the Lua heap, counted against the cap.
 void clua_set_external_bytes(lua_State *L, size_t bytes);
+/// Has the calls of `L` count lazily (see clua_Budget.lazyCounting), or from their first
+/// instruction again.
+void clua_count_lazily(lua_State *L, int lazily);
 
 // MARK: Host values (pushes.c)
 
