@@ -32,6 +32,10 @@ if arguments.first == "loading" {
   try runLoadingBenchmark()
   exit(0)
 }
+if arguments.first == "compare" {
+  try runComparison()
+  exit(0)
+}
 if arguments.first == "allocations" {
   let (_, _, _, _, _, host) = try comparisonWorkloads()
   print("heap allocations in 999 pointer steps within one target: \(try allocationsPerSteps(host))")
@@ -86,51 +90,10 @@ if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.las
   exit(0)
 }
 
+/// Operations per round of the comparison, and pointer steps per hit-testing run.
 let operations = 20_000
-let rounds = 15
 
-print("droprules against the raw Lua C API: the same dropUpdated, \(rounds) alternated rounds of \(operations)")
-let (minimal, floor, hooked, call, step, host) = try comparisonWorkloads()
-let workloads = [minimal, floor, hooked, call, step]
-for workload in workloads { _ = workload.run(operations) }  // warm up
-var callRatios: [Double] = []
-var stepRatios: [Double] = []
-var hookedRatios: [Double] = []
-var minimalCallRatios: [Double] = []
-var minimalStepRatios: [Double] = []
-var perOperation: [String: [Double]] = [:]
-for round in 0..<rounds {
-  // Alternate the order, so that neither side always runs on a warmer machine.
-  let order = round.isMultiple(of: 2) ? workloads : workloads.reversed()
-  var nanoseconds: [String: Double] = [:]
-  for workload in order {
-    nanoseconds[workload.name] = workload.run(operations)
-  }
-  for (name, value) in nanoseconds { perOperation[name, default: []].append(value) }
-  let floorTime = nanoseconds[floor.name] ?? 1
-  callRatios.append((nanoseconds[call.name] ?? 0) / floorTime)
-  stepRatios.append((nanoseconds[step.name] ?? 0) / floorTime)
-  hookedRatios.append((nanoseconds[hooked.name] ?? 0) / floorTime)
-  let minimalTime = nanoseconds[minimal.name] ?? 1
-  minimalCallRatios.append((nanoseconds[call.name] ?? 0) / minimalTime)
-  minimalStepRatios.append((nanoseconds[step.name] ?? 0) / minimalTime)
-}
-for workload in workloads {
-  print(
-    "  \(workload.name.padding(toLength: 28, withPad: " ", startingAt: 0))  "
-      + String(format: "%7.0f ns (median)", median(perOperation[workload.name] ?? [])))
-}
-print(
-  String(
-    format: "  ratio, C API + count hook / C API:  %.2f  (what any instruction budget costs)", median(hookedRatios)))
-print(String(format: "  ratio, call / C API:  %.2f  (median of per-round ratios)", median(callRatios)))
-print(String(format: "  ratio, step / C API:  %.2f", median(stepRatios)))
-print(
-  String(format: "  ratio, call / minimal C host:  %.2f  (issue 23: <= 1.5)", median(minimalCallRatios)))
-print(String(format: "  ratio, step / minimal C host:  %.2f", median(minimalStepRatios)))
-
-print("  heap allocations in 999 pointer steps within one target: \(try allocationsPerSteps(host))")
-if !host.diagnostics.isEmpty { print("  rule errors: \(host.diagnostics.count)") }
+try runComparison()
 
 print("\nstaging: target:set on every pointer step, 100 against 100,000 targets, alternated")
 let small = try hostInDrag(rules: stagingRule, board: try grid(targets: 100))
@@ -189,4 +152,55 @@ func allocationsPerSteps(_ host: RuleHost) throws -> Int {
   let before = allocation_count()
   for i in 0..<999 { _ = try host.movePointer(to: Point(x: wander(i), y: 5)) }
   return Int(allocation_count() - before)
+}
+
+/// The same dropUpdated through the minimal C host, the raw C API (with and without a
+/// count hook), a droprules handler call and a droprules pointer step, in alternated
+/// rounds; prints each one's median time and their ratios.
+func runComparison() throws {
+  let operations = 20_000
+  let rounds = 15
+
+  print("droprules against the raw Lua C API: the same dropUpdated, \(rounds) alternated rounds of \(operations)")
+  let (minimal, floor, hooked, call, step, host) = try comparisonWorkloads()
+  let workloads = [minimal, floor, hooked, call, step]
+  for workload in workloads { _ = workload.run(operations) }  // warm up
+  var callRatios: [Double] = []
+  var stepRatios: [Double] = []
+  var hookedRatios: [Double] = []
+  var minimalCallRatios: [Double] = []
+  var minimalStepRatios: [Double] = []
+  var perOperation: [String: [Double]] = [:]
+  for round in 0..<rounds {
+    // Alternate the order, so that neither side always runs on a warmer machine.
+    let order = round.isMultiple(of: 2) ? workloads : workloads.reversed()
+    var nanoseconds: [String: Double] = [:]
+    for workload in order {
+      nanoseconds[workload.name] = workload.run(operations)
+    }
+    for (name, value) in nanoseconds { perOperation[name, default: []].append(value) }
+    let floorTime = nanoseconds[floor.name] ?? 1
+    callRatios.append((nanoseconds[call.name] ?? 0) / floorTime)
+    stepRatios.append((nanoseconds[step.name] ?? 0) / floorTime)
+    hookedRatios.append((nanoseconds[hooked.name] ?? 0) / floorTime)
+    let minimalTime = nanoseconds[minimal.name] ?? 1
+    minimalCallRatios.append((nanoseconds[call.name] ?? 0) / minimalTime)
+    minimalStepRatios.append((nanoseconds[step.name] ?? 0) / minimalTime)
+  }
+  for workload in workloads {
+    print(
+      "  \(workload.name.padding(toLength: 28, withPad: " ", startingAt: 0))  "
+        + String(format: "%7.0f ns (median)", median(perOperation[workload.name] ?? [])))
+  }
+  print(
+    String(
+      format: "  ratio, C API + count hook / C API:  %.2f  (what any instruction budget costs)", median(hookedRatios)))
+  print(String(format: "  ratio, call / C API:  %.2f  (median of per-round ratios)", median(callRatios)))
+  print(String(format: "  ratio, step / C API:  %.2f", median(stepRatios)))
+  print(
+    String(format: "  ratio, call / minimal C host:  %.2f  (issue 23: <= 1.5)", median(minimalCallRatios)))
+  print(String(format: "  ratio, step / minimal C host:  %.2f", median(minimalStepRatios)))
+
+  print("  heap allocations in 999 pointer steps within one target: \(try allocationsPerSteps(host))")
+  if !host.diagnostics.isEmpty { print("  rule errors: \(host.diagnostics.count)") }
 }
