@@ -104,11 +104,15 @@ public final class DragEngine {
   public var isDragging: Bool { drag != nil }
 
   /// The steps of the current drag, or of the last one once it ended.
-  public var trace: [TraceStep] { recorder.steps.map(announced) }
+  public var trace: [TraceStep] {
+    var steps = recorder.steps
+    for index in steps.indices { announce(&steps[index]) }
+    return steps
+  }
 
-  /// A step with its announcement, naming items and targets as the board does now.
-  func announced(_ step: TraceStep) -> TraceStep {
-    var step = step
+  /// Gives a step its announcement, naming items and targets as the board does now
+  /// (in place: a step is large, and every answer of the protocol is one).
+  func announce(_ step: inout TraceStep) {
     if step.announcement == nil {
       let text = step.announce(on: currentBoard, itemNames: draggedItemNames)
       step.announcement = text.isEmpty ? nil : text
@@ -118,7 +122,6 @@ public final class DragEngine {
         draggedItemNames[id] ?? currentBoard.item(id)?.name ?? id
       }
     }
-    return step
   }
 
   /// How many times the board was replaced: positions on it stay valid until then.

@@ -59,14 +59,23 @@ extension TraceStep {
       guard let proposal else { return "" }
       let opened = springLoaded.isEmpty ? "" : " Opened " + Self.list(springLoaded.map(targetName)) + "."
       if let over = target {
-        var text = "Over \(targetName(over)): \(proposal.rawValue)"
+        // Appended into one string with room for it: a sentence on every step.
+        var text = "Over "
+        text.reserveCapacity(80)
+        text += targetName(over)
+        text += ": "
+        text += proposal.rawValue
         // Over the middle of a container's row, a drop goes into that container.
         if let row = self.over, edge == .center, board.item(row)?.opens != nil, proposal.operation != nil {
-          text += " into \(itemName(row))"
+          text += " into "
+          text += itemName(row)
         } else if let index, proposal.operation != nil {
-          text += ", position \(index)"
+          text += ", position "
+          text += String(index)
         }
-        return text + "." + opened
+        text += "."
+        if !opened.isEmpty { text += opened }
+        return text
       }
       if pointer == nil, proposal != .cancel { return "Over another app: \(proposal.rawValue)." }
       return "Over no drop target."

@@ -5,11 +5,11 @@ extension TraceRecorder {
   var lastStep: TraceStep? {
     guard let start = events.lastIndex(where: { if case .step = $0 { true } else { false } }) else { return nil }
     // The steps of the events from the last step on, read where they are.
-    let tail = Self.steps(of: events[start...], expecting: 1)
+    var tail = Self.steps(of: events[start...], expecting: 1)
     guard case .step(let action) = events[start] else { return nil }
     // A begin step in which nothing happened is left out of `steps`; here it is the
     // answer to beginning the drag, so it is kept.
-    var step = tail.last ?? TraceStep(number: 0, action: action)
+    var step = tail.popLast() ?? TraceStep(number: 0, action: action)
     if case .begin = action {
       step.number = 0
     } else {
@@ -22,5 +22,9 @@ extension TraceRecorder {
 
 extension DragEngine {
   /// The step the engine took last, as ``trace`` shows it: the answer to one call.
-  public var lastStep: TraceStep? { recorder.lastStep.map(announced) }
+  public var lastStep: TraceStep? {
+    guard var step = recorder.lastStep else { return nil }
+    announce(&step)
+    return step
+  }
 }
