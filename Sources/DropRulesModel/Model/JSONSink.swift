@@ -201,6 +201,13 @@ package struct JSONValueBuilder: JSONSink {
 
   package init() {}
 
+  /// The value `describe` writes.
+  package static func build(_ describe: (inout JSONValueBuilder) -> Void) -> JSONValue {
+    var builder = JSONValueBuilder()
+    describe(&builder)
+    return builder.result
+  }
+
   private mutating func add(_ value: JSONValue) {
     guard let inObject = isObject.last else {
       result = value

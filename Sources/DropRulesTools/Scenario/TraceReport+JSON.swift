@@ -48,11 +48,7 @@ extension TraceReport {
   /// One step as the JSON trace shows it (an element of `steps`; a test's `drag.lastStep`).
   public static func json(step: TraceStep) -> JSONValue { json(step) }
 
-  static func json(_ step: TraceStep) -> JSONValue {
-    var builder = JSONValueBuilder()
-    write(step, to: &builder)
-    return builder.result
-  }
+  static func json(_ step: TraceStep) -> JSONValue { JSONValueBuilder.build { write(step, to: &$0) } }
 
   /// Writes one step as the JSON trace shows it: the one description of a step, which
   /// ``json(step:)`` builds a value from and `droprules serve` writes straight into its
@@ -247,11 +243,7 @@ extension TraceReport {
   }
 
   /// `{"badge": ..., "subtitle": ..., "title": ...}`, absent parts null.
-  static func json(_ preview: DragPreview) -> JSONValue {
-    var builder = JSONValueBuilder()
-    write(preview, to: &builder)
-    return builder.result
-  }
+  static func json(_ preview: DragPreview) -> JSONValue { JSONValueBuilder.build { write(preview, to: &$0) } }
 
   static func write<Sink: JSONSink>(_ preview: DragPreview, to sink: inout Sink) {
     sink.beginObject()
