@@ -226,7 +226,7 @@ static int clua_wrapped_resume(lua_State *L) {
   // run with hooks off (see clua_mark_stopped).
   if (status != LUA_OK && status != LUA_YIELD && !clua_was_stopped(thread)) {
     lua_pop(L, 1);
-    status = lua_resetthread(thread);
+    status = clua_bounded_reset(L, thread);
     lua_xmove(thread, L, 1);
   }
   if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {

@@ -223,6 +223,25 @@ int clua_was_stopped(lua_State *thread) {
   return 0;
 }
 
+/// lua_resetthread under the running call's limits: the coroutine's to-be-closed
+/// variables run in it with its count hook set and the watchdog pointed at it, and a
+/// budget or deadline they spent is raised again in L, so that a rule cannot swallow it
+/// by returning before L's own hook would have fired.
+int clua_bounded_reset(lua_State *L, lua_State *thread) {
+  clua_Budget *budget = clua_budget(L);
+  int counting = budget->countingInstructions;
+  if (counting) {
+    lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
+    budget->runningThread = thread;
+  }
+  int status = lua_resetthread(thread);
+  if (counting) {
+    budget->runningThread = L;
+    clua_raise_if_spent(L, budget);
+  }
+  return status;
+}
+
 /// `coroutine.close`, as Lua 5.4's, except for a coroutine the count hook stopped: its
 /// to-be-closed variables would run with hooks off, so they are not run, and close says so.
 int clua_bounded_close(lua_State *L) {
@@ -238,7 +257,7 @@ int clua_bounded_close(lua_State *L) {
     return 2;
   }
   // Dead (finished or failed), suspended in a yield or never started: closed as Lua's.
-  status = lua_resetthread(thread);
+  status = clua_bounded_reset(L, thread);
   if (status == LUA_OK) {
     lua_pushboolean(L, 1);
     return 1;
@@ -280,13 +299,10 @@ int clua_bounded_resume(lua_State *L) {
   }
   int counting = budget->countingInstructions;
   if (counting) {
-    // A lazy call not yet armed runs the coroutine unhooked too; the watchdog's signal
-    // arms whichever thread runs then.
-    if (!budget->armPending) {
-      lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
-    } else {
-      lua_sethook(thread, NULL, 0, 0);
-    }
+    // Counted from its first instruction even in a lazy call: its hook stays with it,
+    // and its to-be-closed variables may run later, in a close, where only that hook
+    // reaches them.
+    lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
     budget->runningThread = thread;
   }
   lua_xmove(L, thread, arguments);

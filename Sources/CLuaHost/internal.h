@@ -95,6 +95,8 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
 }
 
 int clua_bounded_resume(lua_State *L);
+/// lua_resetthread of a coroutine under the running call's limits (budget.c).
+int clua_bounded_reset(lua_State *L, lua_State *thread);
 /// Marks a coroutine that died of an error the count hook raised: hooks are off in it
 /// for good, so its to-be-closed variables must never run.
 void clua_mark_stopped(lua_State *thread);

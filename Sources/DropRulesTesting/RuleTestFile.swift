@@ -205,6 +205,10 @@ final class RuleTestFile {
 
   private func load(in state: SharedState, only position: Int?) throws(LuaError) -> LoadedFile {
     let runtime = state.runtime
+    // What an earlier test's output and simulations held counted against the cap until
+    // its test ended; a fresh load starts with none of it.
+    runtime.releasePrintedOutput()
+    runtime.heldBytes = 0
     let only: LuaValue = position.map { .integer(Int64($0 + 1)) } ?? .nil
     let api = try runtime.call(state.prelude, [.reference(state.hostFunctions), only]).first?.tableValue
     guard let api, case .function(let listTests) = api["tests"], case .function(let startTest) = api["startTest"],

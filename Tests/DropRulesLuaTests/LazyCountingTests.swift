@@ -17,6 +17,23 @@ struct LazyCountingTests {
     "while true do pcall(function() while true do end end) end",
     "local co = coroutine.create(function() while true do end end) while true do coroutine.resume(co) end",
     "local function f() return f() end f()",
+    // To-be-closed variables of a coroutine resumed before the hook was set, run later
+    // by a close, where only the coroutine's own hook reaches them (red team, issue 23).
+    """
+    local f = coroutine.wrap(function()
+      local x <close> = setmetatable({}, { __close = function() while true do end end })
+      error("boom")
+    end)
+    pcall(f)
+    """,
+    """
+    local co = coroutine.create(function()
+      local x <close> = setmetatable({}, { __close = function() while true do end end })
+      coroutine.yield()
+    end)
+    coroutine.resume(co)
+    coroutine.close(co)
+    """,
   ]
 
   static func lazyRuntime(maxTime: Duration = .seconds(20)) throws -> LuaRuntime {
@@ -69,6 +86,27 @@ struct LazyCountingTests {
       counts.append(lua.instructionsCounted)
     }
     #expect(counts.contains(0), "\(counts)")
+  }
+
+  @Test(
+    "a budget spent in a coroutine's __close is raised in its closer, which cannot return as if nothing happened",
+    arguments: [false, true])
+  func spentInCloseIsRaised(lazily: Bool) throws {
+    let lua = try LuaRuntime(limits: LuaLimits(maxInstructions: 100_000, maxTime: .seconds(20)))
+    lua.countsLazily = lazily
+    let error = #expect(throws: LuaError.self) {
+      try lua.evaluate(
+        """
+        local co = coroutine.create(function()
+          local x <close> = setmetatable({}, { __close = function() while true do end end })
+          coroutine.yield()
+        end)
+        coroutine.resume(co)
+        local ok = coroutine.close(co)
+        return "move"
+        """)
+    }
+    #expect(error?.kind == .instructionLimit(100_000))
   }
 
   @Test("without a deadline, there is no watchdog to arm the hook: calls count from their first instruction")

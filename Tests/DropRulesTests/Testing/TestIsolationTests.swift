@@ -112,6 +112,43 @@ struct TestIsolationTests {
     """#,
   ]
 
+  /// Test files whose first test holds memory outside the Lua heap until it ends (what it
+  /// printed, the simulations it made): the second must have the whole cap.
+  static let heldOutsideTheHeap = [
+    #"""
+    test("prints 3 MB", function()
+      for i = 1, 800 do print(string.rep("p", 8000)) end
+    end)
+    test("has the whole cap", function()
+      local t = {}
+      for i = 1, 20000 do t[i] = { i } end
+      expect(#t):toBe(20000)
+    end)
+    """#,
+    #"""
+    test("makes many simulations", function()
+      local sims = {}
+      for i = 1, 65 do
+        sims[i] = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
+      end
+    end)
+    test("has the whole cap", function()
+      local t = {}
+      for i = 1, 20000 do t[i] = { i } end
+      expect(#t):toBe(20000)
+    end)
+    """#,
+  ]
+
+  @Test("what a test held outside the heap is given back when it ends", arguments: heldOutsideTheHeap)
+  func heldBytesDoNotLeak(_ source: String) throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("box.lua", BoxRule.moving)
+    let file = try directory.write("box_test.lua", source)
+    let results = RuleTestRunner(limits: LuaLimits(maxMemory: 8 << 20)).run(files: [file])
+    #expect(results.map(\.status) == [.passed, .passed], "\(results.map(\.failures))")
+  }
+
   @Test("a test a limit stops does not stop the tests after it", arguments: stoppedByLimits)
   func limitsDoNotLeak(_ source: String) throws {
     let directory = try TemporaryDirectory()
