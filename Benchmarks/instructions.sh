@@ -19,3 +19,10 @@ awk -v m="${per[minimal]}" -v f="${per[floor]}" -v h="${per[hooked]}" -v c="${pe
   printf "  ratio, call / C API: %.2f   ratio, step / C API: %.2f\n", c / f, s / f
   printf "  ratio, call / minimal C host: %.2f   ratio, step / minimal C host: %.2f (issue 23: step <= 1.5)\n", c / m, s / m
 }'
+# Whole drags of 200 steps, begin and end included, against 200 calls of the minimal host.
+a=$(count drag 20)
+b=$(count drag 70)
+drag=$(( (b - a) / 50 ))
+awk -v d="$drag" -v m="${per[minimal]}" 'BEGIN {
+  printf "  a drag of 200 steps: %d instructions, %.2f x 200 minimal calls (issue 23: <= 2)\n", d, d / (200 * m)
+}'

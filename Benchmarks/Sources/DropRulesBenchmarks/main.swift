@@ -13,7 +13,8 @@ import Foundation
 //                                            runs N operations of one kind (for callgrind): minimal, floor,
 //                                            hooked, call or step (see Workloads.swift); MODE across:
 //                                            pointer steps across a 10,000-target grid without rules;
-//                                            MODE stage: pointer steps that each stage a target:set
+//                                            MODE stage: pointer steps that each stage a target:set;
+//                                            MODE drag: whole drags of 200 steps, begun and cancelled
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks load SHAPE N K
 //                                            loads a board of N targets K times (for callgrind)
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks tests [ROUNDS [SIZE...]]
@@ -74,6 +75,18 @@ if arguments.first == "hit", arguments.count == 4 {
 if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.last ?? "") {
   if arguments.dropFirst().first == "across" {
     try stepAcrossTargets(count)
+    exit(0)
+  }
+  if arguments.dropFirst().first == "drag" {
+    // Whole drags of 200 pointer steps, begun and cancelled: what a drag costs, begin
+    // and end included, against 200 calls of the minimal host.
+    let host = try hostInDrag(rules: benchmarkRule, board: try grid(targets: 100))
+    try host.cancel()
+    for _ in 0..<count {
+      try host.beginDrag(probeDrag)
+      for i in 0..<200 { _ = try host.movePointer(to: Point(x: wander(i), y: 5)) }
+      try host.cancel()
+    }
     exit(0)
   }
   if arguments.dropFirst().first == "stage" {
