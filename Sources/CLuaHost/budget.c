@@ -2,6 +2,7 @@
 // that holds the instruction budget and the wall-clock deadline, and the charges that
 // bound work done inside C functions, where no hook can reach.
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -223,6 +224,25 @@ int clua_was_stopped(lua_State *thread) {
   return 0;
 }
 
+/// Runs `thread` next under the call's limits: its own count hook, and the watchdog's
+/// signals pointed at it.
+static void clua_enter_thread(clua_Budget *budget, lua_State *L, lua_State *thread) {
+  lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
+  budget->runningThread = thread;
+  // The signal handler reads runningThread: the store must not move past what follows.
+  atomic_signal_fence(memory_order_seq_cst);
+}
+
+/// Back in `L` after a coroutine ran: signals point at L again, and a lazy call that the
+/// watchdog armed while the coroutine ran counts in L from here on too.
+static void clua_return_to(clua_Budget *budget, lua_State *L) {
+  budget->runningThread = L;
+  atomic_signal_fence(memory_order_seq_cst);
+  if (!budget->armPending && !(lua_gethookmask(L) & LUA_MASKCOUNT)) {
+    lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, L));
+  }
+}
+
 /// lua_resetthread under the running call's limits: the coroutine's to-be-closed
 /// variables run in it with its count hook set and the watchdog pointed at it, and a
 /// budget or deadline they spent is raised again in L, so that a rule cannot swallow it
@@ -230,13 +250,10 @@ int clua_was_stopped(lua_State *thread) {
 int clua_bounded_reset(lua_State *L, lua_State *thread) {
   clua_Budget *budget = clua_budget(L);
   int counting = budget->countingInstructions;
-  if (counting) {
-    lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
-    budget->runningThread = thread;
-  }
+  if (counting) clua_enter_thread(budget, L, thread);
   int status = lua_resetthread(thread);
   if (counting) {
-    budget->runningThread = L;
+    clua_return_to(budget, L);
     clua_raise_if_spent(L, budget);
   }
   return status;
@@ -302,8 +319,7 @@ int clua_bounded_resume(lua_State *L) {
     // Counted from its first instruction even in a lazy call: its hook stays with it,
     // and its to-be-closed variables may run later, in a close, where only that hook
     // reaches them.
-    lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
-    budget->runningThread = thread;
+    clua_enter_thread(budget, L, thread);
   }
   lua_xmove(L, thread, arguments);
   int results = 0;
@@ -323,11 +339,7 @@ int clua_bounded_resume(lua_State *L) {
     budget->raisedInHook = 0;
   }
   if (counting) {
-    budget->runningThread = L;
-    // Armed while the coroutine ran: the resumer counts from here on too.
-    if (!budget->armPending && !(lua_gethookmask(L) & LUA_MASKCOUNT)) {
-      lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, L));
-    }
+    clua_return_to(budget, L);
     clua_raise_if_spent(L, budget);
     clua_charge(L, budget->slowMode ? CLUA_SLOW_STEP : CLUA_THREAD_STEP);
   }

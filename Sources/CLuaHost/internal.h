@@ -56,7 +56,9 @@ static inline long long clua_now_coarse(void) {
 }
 
 /// Puts the running call's deadline under the watchdog (watchdog.c), which interrupts a
-/// call still running past it at its next instruction.
+/// call still running past it at its next instruction, and, when the call counts lazily
+/// (`armPending`), sets its count hook once it has run CLUA_LAZY_ARM_MS. Returns 0 when
+/// the watchdog cannot watch (no deadline, no thread): the caller then counts at once.
 int clua_watch_call(clua_Budget *budget);
 /// The call ended: the watchdog stops watching it (and watches the call it ran inside).
 void clua_unwatch_call(clua_Budget *budget);

@@ -59,12 +59,17 @@ static void clua_on_deadline_signal(int signal, siginfo_t *info, void *context) 
     budget->timeExceeded = 1;
     lua_State *running = budget->runningThread;
     lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, 1);
-  } else if (budget != NULL && budget->countingInstructions && budget->runningThread != NULL && budget->armPending) {
-    // A lazy call has run long enough to be counted: from here on, it is.
-    budget->armPending = 0;
-    lua_State *running = budget->runningThread;
-    lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, clua_step_for(budget, running));
-    if (clua_this_thread != NULL) atomic_store_explicit(&clua_this_thread->armAt, 0, memory_order_relaxed);
+  } else if (budget != NULL && budget->countingInstructions && budget->runningThread != NULL &&
+             clua_this_thread != NULL && atomic_load_explicit(&clua_this_thread->armAt, memory_order_relaxed) != 0) {
+    // A lazy call has run long enough to be counted: from here on, it is. The signal is
+    // ours even when the call was armed meanwhile (the memory reserve arms it too): the
+    // watchdog stops sending it, and no handler of the embedder's ever sees it.
+    atomic_store_explicit(&clua_this_thread->armAt, 0, memory_order_relaxed);
+    if (budget->armPending) {
+      budget->armPending = 0;
+      lua_State *running = budget->runningThread;
+      lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, clua_step_for(budget, running));
+    }
   } else if (clua_previous_action.sa_flags & SA_SIGINFO) {
     if (clua_previous_action.sa_sigaction != NULL) clua_previous_action.sa_sigaction(signal, info, context);
   } else if (clua_previous_action.sa_handler != SIG_DFL && clua_previous_action.sa_handler != SIG_IGN) {

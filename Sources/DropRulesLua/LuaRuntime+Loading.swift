@@ -72,13 +72,18 @@ extension LuaRuntime {
   /// functions and its globals anew in `environment`, without compiling it again. The
   /// functions an earlier run made share the chunk's `_ENV`, and would see the new one:
   /// let them go first.
-  public func rebind(_ chunk: LuaReference, to environment: LuaReference) {
+  /// - Throws: ``LuaError`` when the stack has no room, or `chunk` has no `_ENV` to give:
+  ///   it would run in the environment it had.
+  package func rebind(_ chunk: LuaReference, to environment: LuaReference) throws(LuaError) {
     // Two slots: lua_setupvalue only moves values, so nothing here allocates or raises.
-    guard lua_checkstack(state, 2) != 0 else { return }
+    guard lua_checkstack(state, 2) != 0 else {
+      throw LuaError(kind: .runtime, message: "stack overflow before a chunk's environment was set")
+    }
     pushReference(chunk)
     pushReference(environment)
-    _ = lua_setupvalue(state, -2, 1)
-    lua_settop(state, -2)
+    let set = lua_setupvalue(state, -2, 1) != nil
+    lua_settop(state, set ? -2 : -3)
+    guard set else { throw LuaError(kind: .runtime, message: "the chunk has no environment to set") }
   }
 
   /// Whether calls count their instructions only once they have run for a few
@@ -97,7 +102,7 @@ extension LuaRuntime {
 
   /// `table` made in Lua once and kept: a table Lua receives again and again (as a
   /// ``LuaValue/reference(_:)``) without a copy each time.
-  public func keep(_ table: LuaTable) throws(LuaError) -> LuaReference {
+  package func keep(_ table: LuaTable) throws(LuaError) -> LuaReference {
     guard lua_checkstack(state, 3) != 0 else { throw LuaError(kind: .runtime, message: "stack overflow") }
     let plan = startPlan(on: state)
     self.plan(.table(table), into: plan)

@@ -217,7 +217,7 @@ final class RuleTestFile {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
     let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
-    runtime.rebind(state.chunk, to: environment)
+    try runtime.rebind(state.chunk, to: environment)
     try runtime.call(state.chunk)
     let list = try runtime.call(listTests).first?.tableValue
     var tests: [Int: LoadedFile.Test] = [:]

@@ -103,7 +103,7 @@ if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.las
   exit(0)
 }
 
-/// Operations per round of the comparison, and pointer steps per hit-testing run.
+/// Pointer steps per hit-testing run.
 let operations = 20_000
 
 try runComparison()

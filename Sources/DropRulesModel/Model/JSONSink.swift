@@ -87,7 +87,7 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   private func grow(toHold needed: Int) {
     let larger = max(needed, capacity * 2)
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-    moved.update(from: start, count: count)
+    moved.initialize(from: start, count: count)
     start.deallocate()
     start = moved
     capacity = larger
@@ -102,7 +102,7 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   @inline(__always) func append(bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
     if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-    (start + count).update(from: source, count: bytes.count)
+    (start + count).initialize(from: source, count: bytes.count)
     count += bytes.count
   }
 
@@ -232,18 +232,27 @@ package struct JSONValueBuilder: JSONSink {
   }
 
   package mutating func endObject() {
-    guard isObject.popLast() == true, let fields = objects.popLast() else { return }
+    guard isObject.popLast() == true, let fields = objects.popLast() else {
+      assertionFailure("endObject with no object open")
+      return
+    }
     keys.removeLast()
     add(.object(fields))
   }
 
   package mutating func endArray() {
-    guard isObject.popLast() == false, let elements = arrays.popLast() else { return }
+    guard isObject.popLast() == false, let elements = arrays.popLast() else {
+      assertionFailure("endArray with no array open")
+      return
+    }
     add(.array(elements))
   }
 
   package mutating func key(_ name: StaticString) {
-    guard isObject.last == true else { return }
+    guard isObject.last == true else {
+      assertionFailure("a key outside an object: \(name)")
+      return
+    }
     keys[keys.count - 1] = "\(name)"
   }
 

@@ -70,16 +70,15 @@ extension JSONValue {
     if value < 0 { output.append(byte: UInt8(ascii: "-")) }
     // The magnitude as unsigned: Int64.min has none as Int64.
     var magnitude = value.magnitude
-    // At most 20 digits, made from the last into a tuple on the stack.
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    // At most 20 digits, made from the last into a buffer on the stack.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var first = 20
       repeat {
         first -= 1
-        buffer[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        digits.initializeElement(at: first, to: UInt8(ascii: "0") + UInt8(magnitude % 10))
         magnitude /= 10
       } while magnitude > 0
-      output.append(bytes: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[first..<20]))
+      output.append(bytes: UnsafeBufferPointer(rebasing: digits[first..<20]))
     }
   }
 

@@ -74,7 +74,7 @@ extension TraceStep {
           text += String(index)
         }
         text += "."
-        if !opened.isEmpty { text += opened }
+        text += opened
         return text
       }
       if pointer == nil, proposal != .cancel { return "Over another app: \(proposal.rawValue)." }

@@ -268,10 +268,6 @@ extension TraceReport {
     return .object(fields)
   }
 
-  static func json(_ point: Point) -> JSONValue {
-    .array([JSONValue.coordinate(point.x), JSONValue.coordinate(point.y)])
-  }
-
   static func write<Sink: JSONSink>(_ point: Point, to sink: inout Sink) {
     sink.beginArray()
     sink.coordinate(point.x)
