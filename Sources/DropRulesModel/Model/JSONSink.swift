@@ -31,9 +31,10 @@ extension JSONSink {
     if let value { integer(Int64(value)) } else { null() }
   }
 
-  /// A coordinate, as ``JSONValue/coordinate(_:)`` writes it.
+  /// A coordinate, as ``JSONValue/coordinate(_:)`` makes it.
   package mutating func coordinate(_ value: Double) {
-    if let whole = Int64(exactly: value) { integer(whole) } else { self.value(.number(value)) }
+    let coordinate = JSONValue.coordinate(value)
+    if case .integer(let whole) = coordinate { integer(whole) } else { self.value(coordinate) }
   }
 
   /// An array of strings.
@@ -182,9 +183,8 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
 
   package func value(_ value: JSONValue) {
     separate()
-    var text: [UInt8] = []
-    value.write(to: &text, pretty: false, indent: 0)
-    text.withUnsafeBufferPointer { append(bytes: $0) }
+    var output = self
+    value.write(to: &output, pretty: false, indent: 0)
   }
 }
 

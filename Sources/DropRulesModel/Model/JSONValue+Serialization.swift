@@ -21,48 +21,53 @@ extension JSONValue {
     return output
   }
 
-  func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
+  /// Writes the text into `output`: an array of bytes, or a ``JSONTextWriter``'s own
+  /// buffer (a step's rare parts, written as values, go there without an array between).
+  func write<Output: UTF8Output>(to output: inout Output, pretty: Bool, indent: Int) {
     switch self {
-    case .null: output += Self.nullWord
-    case .bool(let value): output += value ? Self.trueWord : Self.falseWord
+    case .null: Self.nullWord.withUnsafeBufferPointer { output.append(bytes: $0) }
+    case .bool(let value): (value ? Self.trueWord : Self.falseWord).withUnsafeBufferPointer { output.append(bytes: $0) }
     case .integer(let value): Self.writeInteger(value, to: &output)
-    case .number(let value): output += value.isFinite ? Array(value.description.utf8) : Self.nullWord
+    case .number(let value):
+      (value.isFinite ? Array(value.description.utf8) : Self.nullWord).withUnsafeBufferPointer {
+        output.append(bytes: $0)
+      }
     case .string(let value): Self.writeString(value, to: &output)
     case .array(let elements):
+      output.append(byte: UInt8(ascii: "["))
       guard !elements.isEmpty else {
-        output += [UInt8(ascii: "["), UInt8(ascii: "]")]
+        output.append(byte: UInt8(ascii: "]"))
         return
       }
-      output.append(UInt8(ascii: "["))
       for (position, element) in elements.enumerated() {
-        if position > 0 { output.append(UInt8(ascii: ",")) }
+        if position > 0 { output.append(byte: UInt8(ascii: ",")) }
         Self.newline(&output, pretty: pretty, indent: indent + 1)
         element.write(to: &output, pretty: pretty, indent: indent + 1)
       }
       Self.newline(&output, pretty: pretty, indent: indent)
-      output.append(UInt8(ascii: "]"))
+      output.append(byte: UInt8(ascii: "]"))
     case .object(let fields):
+      output.append(byte: UInt8(ascii: "{"))
       guard !fields.isEmpty else {
-        output += [UInt8(ascii: "{"), UInt8(ascii: "}")]
+        output.append(byte: UInt8(ascii: "}"))
         return
       }
-      output.append(UInt8(ascii: "{"))
       for (position, key) in fields.keys.sorted().enumerated() {
-        if position > 0 { output.append(UInt8(ascii: ",")) }
+        if position > 0 { output.append(byte: UInt8(ascii: ",")) }
         Self.newline(&output, pretty: pretty, indent: indent + 1)
         Self.writeString(key, to: &output)
-        output.append(UInt8(ascii: ":"))
-        if pretty { output.append(UInt8(ascii: " ")) }
+        output.append(byte: UInt8(ascii: ":"))
+        if pretty { output.append(byte: UInt8(ascii: " ")) }
         fields[key]?.write(to: &output, pretty: pretty, indent: indent + 1)
       }
       Self.newline(&output, pretty: pretty, indent: indent)
-      output.append(UInt8(ascii: "}"))
+      output.append(byte: UInt8(ascii: "}"))
     }
   }
 
-  static let nullWord = Array("null".utf8)
-  static let trueWord = Array("true".utf8)
-  static let falseWord = Array("false".utf8)
+  private static let nullWord = Array("null".utf8)
+  private static let trueWord = Array("true".utf8)
+  private static let falseWord = Array("false".utf8)
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// Decimal digits, without making a String first.
@@ -82,10 +87,10 @@ extension JSONValue {
     }
   }
 
-  private static func newline(_ output: inout [UInt8], pretty: Bool, indent: Int) {
+  private static func newline<Output: UTF8Output>(_ output: inout Output, pretty: Bool, indent: Int) {
     guard pretty else { return }
-    output.append(UInt8(ascii: "\n"))
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    output.append(byte: UInt8(ascii: "\n"))
+    for _ in 0..<indent * 2 { output.append(byte: UInt8(ascii: " ")) }
   }
 
   /// A string in quotes. Only ASCII bytes are ever escaped, and no byte of a multi-byte

@@ -210,35 +210,41 @@ extension TraceReport {
     sink.key("printed")
     sink.strings(call.printed)
     sink.key("result")
-    switch call.value {
-    case nil: sink.null()
-    case .proposal(let proposal, nil): sink.string(proposal.rawValue)
-    case .boolean(let flag): sink.bool(flag)
-    case let value?: sink.value(json(value))
-    }
+    if let value = call.value { write(value, to: &sink) } else { sink.null() }
     sink.key("target")
     sink.string(call.target)
     sink.endObject()
   }
 
   /// What a handler returned, as a call's `result` in the JSON trace.
-  public static func json(_ value: HandlerValue) -> JSONValue {
+  public static func json(_ value: HandlerValue) -> JSONValue { JSONValueBuilder.build { write(value, to: &$0) } }
+
+  static func write<Sink: JSONSink>(_ value: HandlerValue, to sink: inout Sink) {
     switch value {
-    case .nothing: .null
-    case .boolean(let flag): .bool(flag)
-    case .proposal(let proposal, nil): .string(proposal.rawValue)
+    case .nothing: sink.null()
+    case .boolean(let flag): sink.bool(flag)
+    case .proposal(let proposal, nil): sink.string(proposal.rawValue)
     case .proposal(let proposal, let index?):
-      .object(["operation": .string(proposal.rawValue), "index": .integer(Int64(index))])
+      sink.beginObject()
+      sink.key("index")
+      sink.integer(Int64(index))
+      sink.key("operation")
+      sink.string(proposal.rawValue)
+      sink.endObject()
     case .springLoading(let proposal, let index):
-      .object([
-        "operation": .string(proposal.rawValue), "index": index.map { .integer(Int64($0)) } ?? .null,
-        "open": .bool(true),
-      ])
-    case .operations(let allowed): operations(allowed)
-    case .preview(let preview): json(preview)
-    case .text(let text): .string(text)
+      sink.beginObject()
+      sink.key("index")
+      sink.integer(index)
+      sink.key("open")
+      sink.bool(true)
+      sink.key("operation")
+      sink.string(proposal.rawValue)
+      sink.endObject()
+    case .operations(let allowed): write(allowed, to: &sink)
+    case .preview(let preview): write(preview, to: &sink)
+    case .text(let text): sink.string(text)
     // A value the host has no shape for is shown as the trace prints it.
-    case .other(let text): .string(text)
+    case .other(let text): sink.string(text)
     }
   }
 
@@ -290,7 +296,7 @@ extension TraceReport {
   private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
   private static func operations(_ operations: Set<DragOperation>) -> JSONValue {
-    .array(DragOperation.allCases.filter(operations.contains).map { .string($0.rawValue) })
+    JSONValueBuilder.build { write(operations, to: &$0) }
   }
 
   private static func write<Sink: JSONSink>(_ operations: Set<DragOperation>, to sink: inout Sink) {

@@ -101,6 +101,31 @@ struct StepTextTests {
     }
   }
 
+  @Test("hostile values (NaN, infinities, huge and odd text) are written as their values serialize, as JSON")
+  func hostileSteps() throws {
+    var step = TraceStep(number: 3, action: .step(.at(Point(x: .nan, y: -.infinity))))
+    step.pointer = Point(x: .infinity, y: .nan)
+    let odd = String(repeating: "\u{0}\u{1F}\"\\é\u{2028}", count: 20_000)
+    step.calls = [
+      HandlerCall(handler: .dropUpdated, target: odd, value: .other(odd), printed: [odd]),
+      HandlerCall(handler: .dragPreview, target: "t", value: .preview(DragPreview(title: odd))),
+      HandlerCall(handler: .dropUpdated, target: "t", value: .springLoading(.move, index: nil)),
+      HandlerCall(handler: .dropUpdated, target: "t", value: .proposal(.copy, index: Int.max)),
+      HandlerCall(handler: .dragOperations, target: "t", value: .operations([])),
+    ]
+    step.announcement = odd
+    let text = Self.text(step)
+    #expect(text == TraceReport.json(step: step).serialized())
+    // JSON has no NaN or infinity: they are null, and the text reads back.
+    let parsed = try JSONValue.parse(Data(text.utf8))
+    guard case .object(let fields) = parsed else {
+      Issue.record("not an object: \(text.prefix(80))")
+      return
+    }
+    #expect(fields["pointer"] == .array([.null, .null]))
+    #expect(fields["announcement"] == .string(odd))
+  }
+
   @Test("integers are written as their decimal text, the extremes too")
   func integers() {
     for value: Int64 in [0, 7, -7, 10, 99, 100, -100, 1_234_567_890, .max, .min] {
