@@ -75,13 +75,14 @@ struct ServeCommand: ParsableCommand {
   }
 
   private func answer(_ line: RequestLineSplitter.Line, with dispatcher: ProtocolDispatcher) throws {
-    let response: String?
+    let response: [UInt8]?
     switch line {
-    case .complete(let request): response = dispatcher.respond(to: request)
-    case .tooLong(let byteCount): response = ProtocolDispatcher.responseToOverlongRequest(byteCount: byteCount)
+    case .complete(let request): response = dispatcher.answerLine(to: request)
+    case .tooLong(let byteCount):
+      response = Array((ProtocolDispatcher.responseToOverlongRequest(byteCount: byteCount) + "\n").utf8)
     }
     guard let response else { return }
-    guard Self.writeAll(Array((response + "\n").utf8)) else {
+    guard Self.writeAll(response) else {
       Console.error("stdout was closed; ending")
       throw Exit.failed
     }

@@ -55,7 +55,11 @@ public final class DragEngine {
   /// `dragEnded`), in order; empty between drags. Here for the same reason.
   @exclusivity(unchecked) var undoLog = UndoLog()
   /// The names the last drag's items had when it began, for its announcements.
-  var draggedItemNames: [ItemID: String] = [:]
+  var draggedItemNames: [ItemID: String] = [:] {
+    didSet { sentenceMemo = SentenceMemo() }
+  }
+  /// The last pointer step's sentence, made again only when what it says changed.
+  var sentenceMemo = SentenceMemo()
   /// The drag's clock, in milliseconds since it began: only `wait` steps advance it.
   @exclusivity(unchecked) var clock = 0
   /// The clock when the current target was entered (`info.hoverTime` counts from it).
@@ -114,8 +118,10 @@ public final class DragEngine {
   /// (in place: a step is large, and every answer of the protocol is one).
   func announce(_ step: inout TraceStep) {
     if step.announcement == nil {
-      let text = step.announce(on: currentBoard, itemNames: draggedItemNames)
-      step.announcement = text.isEmpty ? nil : text
+      step.announcement = sentenceMemo.sentence(of: step, at: version.value) {
+        let text = step.announce(on: currentBoard, itemNames: draggedItemNames)
+        return text.isEmpty ? nil : text
+      }
     }
     if case .begin(let items) = step.action, step.preview == nil {
       step.preview = DragPreview.standard(for: items.filter { !step.refused.contains($0) }) { id in

@@ -43,30 +43,23 @@ extension JSONSink {
     for value in values { string(value) }
     endArray()
   }
-
-  /// An array of `values`, each as `json` makes it; `[]` without making one when empty.
-  package mutating func array<Element>(_ values: [Element], _ json: (Element) -> JSONValue) {
-    if values.isEmpty {
-      beginArray()
-      endArray()
-    } else {
-      value(.array(values.map(json)))
-    }
-  }
 }
 
 /// Writes compact JSON text into bytes as a description goes, with no value in between.
 ///
 /// A class that owns its bytes: appending one is a store and a count, where an array
 /// checks on every byte that it is unique and has room (a move's answer in
-/// `droprules serve` writes some 900 bytes).
+/// `droprules serve` writes some 900 bytes). Its storage is open to inlined writers in
+/// other modules, and is confined to the one thread writing the answer with no access
+/// overlapping another, so it skips the runtime's exclusivity checks: with them, each key
+/// cost four of their calls.
 package final class JSONTextWriter: JSONSink, UTF8Output {
-  private var start: UnsafeMutablePointer<UInt8>
-  private var count = 0
-  private var capacity: Int
+  @exclusivity(unchecked) @usableFromInline package var start: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) @usableFromInline package var count = 0
+  @exclusivity(unchecked) @usableFromInline package var capacity: Int
   /// Whether what comes next is a later member or element of its container, after a
   /// comma: false right after a bracket opens or a key is written.
-  private var needsComma = false
+  @exclusivity(unchecked) @usableFromInline package var needsComma = false
   #if DEBUG
     /// The last key of each open container: a description that writes keys out of order
     /// would make text that differs from the value's, and stops here in tests.
@@ -82,10 +75,18 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
 
   /// The text so far, UTF-8.
   package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+  /// The text so far and a newline, UTF-8: a line of a stream of JSON lines.
+  package var lineBytes: [UInt8] {
+    Array(unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+      _ = buffer.initialize(from: UnsafeBufferPointer(start: start, count: count))
+      buffer[count] = UInt8(ascii: "\n")
+      initialized = count + 1
+    }
+  }
   /// The text so far.
   package var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
-  private func grow(toHold needed: Int) {
+  @usableFromInline package func grow(toHold needed: Int) {
     let larger = max(needed, capacity * 2)
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
     moved.initialize(from: start, count: count)
@@ -134,22 +135,38 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   package func beginArray() { open(UInt8(ascii: "[")) }
   package func endArray() { close(UInt8(ascii: "]")) }
 
-  package func key(_ name: StaticString) {
+  @inlinable package func key(_ name: StaticString) {
     #if DEBUG
+      checkOrder(of: name)
+    #endif
+    // `,"name":` at once: keys are plain ASCII names, written as they are.
+    let length = name.utf8CodeUnitCount
+    if count + length + 4 > capacity { grow(toHold: count + length + 4) }
+    var end = start + count
+    if needsComma {
+      end.pointee = UInt8(ascii: ",")
+      end += 1
+    }
+    end.pointee = UInt8(ascii: "\"")
+    name.withUTF8Buffer { key in
+      if let source = key.baseAddress { (end + 1).initialize(from: source, count: length) }
+    }
+    end += length + 1
+    end[0] = UInt8(ascii: "\"")
+    end[1] = UInt8(ascii: ":")
+    count = end + 2 - start
+    needsComma = false
+  }
+
+  #if DEBUG
+    @usableFromInline package func checkOrder(of name: StaticString) {
       let key = name.withUTF8Buffer { Array($0) }
       assert(
         lastKeys.last.map { $0.isEmpty || $0.lexicographicallyPrecedes(key) } ?? true,
         "JSON keys out of order: \(name) after \(String(decoding: lastKeys.last ?? [], as: UTF8.self))")
       if !lastKeys.isEmpty { lastKeys[lastKeys.count - 1] = key }
-    #endif
-    separate()
-    append(byte: UInt8(ascii: "\""))
-    // Keys are plain ASCII names: written as they are.
-    append(name)
-    append(byte: UInt8(ascii: "\""))
-    append(byte: UInt8(ascii: ":"))
-    needsComma = false
-  }
+    }
+  #endif
 
   package func null() {
     separate()

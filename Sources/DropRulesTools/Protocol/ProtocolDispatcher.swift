@@ -45,35 +45,46 @@ public final class ProtocolDispatcher {
   /// Answers one request text (a line without its newline): a response, an array of
   /// responses for a batch, or nil when there is nothing to answer (notifications, a
   /// blank line).
-  public func respond(to request: Data) -> String? {
-    guard request.contains(where: { !Self.isWhitespace($0) }) else { return nil }
+  public func respond(to request: Data) -> String? { answer(to: request)?.text }
+
+  /// The answer to one request text and a newline, as UTF-8: a line of `droprules
+  /// serve`'s output, written without a string in between; nil when there is none.
+  package func answerLine(to request: Data) -> [UInt8]? {
+    answer(to: request)?.lineBytes
+  }
+
+  private func answer(to request: Data) -> JSONTextWriter? {
+    let blank = request.withUnsafeBytes { bytes in !bytes.contains(where: { !Self.isWhitespace($0) }) }
+    guard !blank else { return nil }
+    let answer = JSONTextWriter()
     guard request.count <= Self.maximumRequestBytes else {
-      return Self.responseToOverlongRequest(byteCount: request.count)
+      answer.value(Self.overlongRequestResponse(byteCount: request.count))
+      return answer
     }
     let json: JSONValue
     do {
       json = try JSONValue.parse(request)
     } catch {
-      return Self.response(id: .null, error: .parseError(error)).serialized()
+      answer.value(Self.response(id: .null, error: .parseError(error)))
+      return answer
     }
-    let answer = JSONTextWriter()
     guard case .array(let batch) = json else {
-      return respond(toOne: json, into: answer) ? answer.text : nil
+      return respond(toOne: json, into: answer) ? answer : nil
     }
     guard !batch.isEmpty else {
-      return Self.response(id: .null, error: .invalidRequest("an empty batch")).serialized()
+      answer.value(Self.response(id: .null, error: .invalidRequest("an empty batch")))
+      return answer
     }
     guard batch.count <= Self.maximumBatchSize else {
-      return Self.response(
-        id: .null,
-        error: .invalidRequest("a batch of \(batch.count) requests; a batch holds at most \(Self.maximumBatchSize)")
-      ).serialized()
+      let message = "a batch of \(batch.count) requests; a batch holds at most \(Self.maximumBatchSize)"
+      answer.value(Self.response(id: .null, error: .invalidRequest(message)))
+      return answer
     }
     answer.beginArray()
     var answered = false
     for request in batch where respond(toOne: request, into: answer) { answered = true }
     answer.endArray()
-    return answered ? answer.text : nil
+    return answered ? answer : nil
   }
 
   /// Answers one request text given as a string.
@@ -82,12 +93,16 @@ public final class ProtocolDispatcher {
   /// The answer to a request text longer than ``maximumRequestBytes``, for transports
   /// that stop reading it early.
   public static func responseToOverlongRequest(byteCount: Int) -> String {
+    overlongRequestResponse(byteCount: byteCount).serialized()
+  }
+
+  private static func overlongRequestResponse(byteCount: Int) -> JSONValue {
     let error = RPCError(
       code: RPCError.invalidRequestCode,
       message:
         "invalid request: the request has \(byteCount) bytes; a request may hold at most \(maximumRequestBytes)",
       data: .object(["bytes": .integer(Int64(byteCount)), "maximumBytes": .integer(Int64(maximumRequestBytes))]))
-    return response(id: .null, error: error).serialized()
+    return response(id: .null, error: error)
   }
 
   /// Writes the response to one request of a line or a batch; false, writing nothing,

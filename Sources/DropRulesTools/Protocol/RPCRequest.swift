@@ -16,8 +16,24 @@ struct RPCRequest {
     guard case .object(let fields) = json else {
       return .failure(RequestFailure(id: .null, error: .invalidRequest("expected an object, got \(json.kindName)")))
     }
+    // One pass over the members: looking each up hashes its name, and every request
+    // is read this way.
+    var idValue: JSONValue?
+    var version: JSONValue?
+    var methodValue: JSONValue?
+    var params: JSONValue?
+    var unknown: String?
+    for (key, value) in fields {
+      switch key {
+      case "id": idValue = value
+      case "jsonrpc": version = value
+      case "method": methodValue = value
+      case "params": params = value
+      default: if unknown.map({ key < $0 }) ?? true { unknown = key }
+      }
+    }
     var id: JSONValue?
-    if let value = fields["id"] {
+    if let value = idValue {
       switch value {
       case .string, .integer, .null: id = value
       default:
@@ -34,23 +50,23 @@ struct RPCRequest {
     func failure(_ message: String) -> Result<RPCRequest, RequestFailure> {
       .failure(RequestFailure(id: answerID, error: .invalidRequest(message)))
     }
-    if let unknown = fields.keys.filter({ !members.contains($0) }).min() {
+    if let unknown {
       let hint = DidYouMean.suggestion(for: unknown, among: members).map { "; did you mean \($0)?" } ?? ""
       return failure("unknown member \"\(unknown)\"\(hint)")
     }
-    guard fields["jsonrpc"] == .string("2.0") else {
-      return failure("\"jsonrpc\" must be \"2.0\", got \(fields["jsonrpc"].map(describe) ?? "nothing")")
+    guard case .string("2.0") = version else {
+      return failure("\"jsonrpc\" must be \"2.0\", got \(version.map(describe) ?? "nothing")")
     }
-    guard case .string(let method) = fields["method"] else {
-      return failure("\"method\" must be a string, got \(fields["method"].map(describe) ?? "nothing")")
+    guard case .string(let method) = methodValue else {
+      return failure("\"method\" must be a string, got \(methodValue.map(describe) ?? "nothing")")
     }
-    if let params = fields["params"] {
+    if let params {
       switch params {
       case .object, .array: break
       default: return failure("\"params\" must be an object or an array, got \(params.kindName)")
       }
     }
-    return .success(RPCRequest(id: id, method: method, params: fields["params"]))
+    return .success(RPCRequest(id: id, method: method, params: params))
   }
 
   /// A short description of a value for a message: its kind, or the value when short.

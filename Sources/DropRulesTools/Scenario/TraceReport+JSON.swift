@@ -305,3 +305,17 @@ extension TraceReport {
     sink.endArray()
   }
 }
+
+extension JSONSink {
+  /// An array of `values`, each as `json` makes it; `[]` without making one when empty.
+  /// Here, beside the descriptions that use it, so that it is specialized with them:
+  /// generic across modules, it looked up the array's type metadata on every call.
+  fileprivate mutating func array<Element>(_ values: [Element], _ json: (Element) -> JSONValue) {
+    if values.isEmpty {
+      beginArray()
+      endArray()
+    } else {
+      value(.array(values.map(json)))
+    }
+  }
+}

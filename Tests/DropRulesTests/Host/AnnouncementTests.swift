@@ -72,3 +72,39 @@ extension AnnouncementTests {
     try host.cancel()
   }
 }
+
+extension AnnouncementTests {
+  /// Consecutive steps that say the same reuse the sentence; anything it names that
+  /// changes in between (a rule renaming its target, a new drag) must say it anew.
+  @Test("a step over the same target says the target's new name once a rule renamed it, and a new drag its own")
+  func sentencesFollowRenames() throws {
+    let host = try makeHost(
+      rules: """
+        return { day = {
+          dropUpdated = function(info, day)
+            if info.hoverTime >= 100 then day:set("name", "Renamed " .. info.hoverTime) end
+            return "move"
+          end,
+          performDrop = function() return true end,
+        } }
+        """, targets: row(["a"], type: "day", items: ["a": ["one", "two"]]),
+      items: [textItem("one"), textItem("two")], directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("one")]))
+    _ = try host.moveOver("a")
+    _ = try host.moveOver("a")
+    #expect(host.lastStep?.announcement == "Over a: move.")
+    _ = try host.perform(.wait(milliseconds: 100))
+    #expect(host.lastStep?.announcement == "Over Renamed 100: move.")
+    _ = try host.perform(.wait(milliseconds: 50))
+    #expect(host.lastStep?.announcement == "Over Renamed 150: move.")
+    #expect(
+      host.trace.compactMap(\.announcement).suffix(4) == [
+        "Over Renamed 150: move.", "Over Renamed 150: move.", "Over Renamed 150: move.", "Over Renamed 150: move.",
+      ], "the trace names targets as the board does now")
+    #expect(try host.cancel() == .cancelled)
+    try host.beginDrag(DragRequest(items: [.board("two")]))
+    _ = try host.moveOver("a")
+    #expect(host.lastStep?.announcement == "Over a: move.", "the rename was rolled back with the drag")
+    #expect(try host.cancel() == .cancelled)
+  }
+}

@@ -83,6 +83,11 @@ struct ProtocolErrorTests {
         #"{"jsonrpc": "2.0", "id": 3, "method": "move", "parms": {}}"#, .integer(3),
         #"invalid request: unknown member "parms"; did you mean params?"#
       ),
+      (
+        // Of several unknown members, the first in sorted order, whatever order they came in.
+        #"{"zeta": 1, "jsonrpc": "1.0", "id": 3, "method": "move", "parms": {}, "alpha2": 0, "omega": 2}"#, .integer(3),
+        #"invalid request: unknown member "alpha2""#
+      ),
       ("[]", .null, "invalid request: an empty batch"),
     ])
   func invalidRequests(text: String, id: JSONValue, message: String) throws {
