@@ -8,14 +8,14 @@ n1=2000
 n2=12000
 count() { instructions ops "$1" "$2"; }
 declare -A per
-for mode in minimal floor hooked call step across; do
+for mode in minimal minimal-hooked floor hooked call step across; do
   a=$(count "$mode" "$n1")
   b=$(count "$mode" "$n2")
   per[$mode]=$(( (b - a) / (n2 - n1) ))
-  printf '  %-6s %7d instructions per operation\n' "$mode" "${per[$mode]}"
+  printf '  %-14s %7d instructions per operation\n' "$mode" "${per[$mode]}"
 done
-awk -v m="${per[minimal]}" -v f="${per[floor]}" -v h="${per[hooked]}" -v c="${per[call]}" -v s="${per[step]}" 'BEGIN {
-  printf "  ratio, C API + count hook / C API: %.2f\n", h / f
+awk -v m="${per[minimal]}" -v mh="${per[minimal-hooked]}" -v f="${per[floor]}" -v h="${per[hooked]}" -v c="${per[call]}" -v s="${per[step]}" 'BEGIN {
+  printf "  ratio, C API + count hook / C API: %.2f   minimal + count hook / minimal: %.2f\n", h / f, mh / m
   printf "  ratio, call / C API: %.2f   ratio, step / C API: %.2f\n", c / f, s / f
   printf "  ratio, call / minimal C host: %.2f   ratio, step / minimal C host: %.2f (issue 23: step <= 1.5)\n", c / m, s / m
 }'

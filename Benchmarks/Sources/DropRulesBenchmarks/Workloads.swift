@@ -136,6 +136,20 @@ func comparisonWorkloads() throws -> (
   return (minimal, floorWorkload, hooked, call, step, host)
 }
 
+/// The minimal host with the count hook every budgeted call needs (set every 1,000
+/// instructions, as droprules sets it): the least a host that keeps a per-call
+/// instruction budget can cost.
+func minimalHookedWorkload() throws -> Workload {
+  guard let floor = lua_floor_open(benchmarkRule, "box") else { throw BenchmarkError("the C floor did not load") }
+  lua_floor_prepare_minimal(floor)
+  lua_floor_count_instructions(floor)
+  return Workload(name: "minimal C API call + count hook") { count in
+    measure(count) { count in
+      for i in 0..<count { precondition(lua_floor_minimal_call(floor, wander(i), 5) == 0) }
+    }
+  }
+}
+
 struct BenchmarkError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }

@@ -10,7 +10,7 @@ import Foundation
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks loading
 //                                            only loading boards from JSON, 1,000 to 100,000 targets
 //   swift run -c release --package-path Benchmarks DropRulesBenchmarks ops MODE N
-//                                            runs N operations of one kind (for callgrind): minimal, floor,
+//                                            runs N operations of one kind (for callgrind): minimal, minimal-hooked, floor,
 //                                            hooked, call or step (see Workloads.swift); MODE across:
 //                                            pointer steps across a 10,000-target grid without rules;
 //                                            MODE stage: pointer steps that each stage a target:set;
@@ -89,6 +89,10 @@ if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.las
     }
     exit(0)
   }
+  if arguments.dropFirst().first == "minimal-hooked" {
+    _ = try minimalHookedWorkload().run(count)
+    exit(0)
+  }
   if arguments.dropFirst().first == "stage" {
     // Pointer steps whose dropUpdated stages one `target:set` each.
     let host = try hostInDrag(rules: stagingRule, board: try grid(targets: 100))
@@ -98,7 +102,9 @@ if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.las
   let (minimal, floor, hooked, call, step, _) = try comparisonWorkloads()
   let workload = ["minimal": minimal, "floor": floor, "hooked": hooked, "call": call, "step": step][
     arguments.dropFirst().first ?? ""]
-  guard let workload else { throw BenchmarkError("ops MODE N: MODE is minimal, floor, hooked, call or step") }
+  guard let workload else {
+    throw BenchmarkError("ops MODE N: MODE is minimal, minimal-hooked, floor, hooked, call or step")
+  }
   _ = workload.run(count)
   exit(0)
 }
