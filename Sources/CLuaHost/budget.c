@@ -40,7 +40,7 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
   clua_Budget *budget = (clua_Budget *)ud;
   size_t oldSize = ptr ? osize : 0;
   if (nsize == 0) {
-    if (ptr != NULL) clua_release_block(&budget->smallBlocks, ptr, oldSize);
+    free(ptr);
     budget->memoryInUse -= oldSize;
     return NULL;
   }
@@ -57,7 +57,7 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
       clua_interrupt(budget);
     }
   }
-  void *block = clua_resize_block(&budget->smallBlocks, ptr, oldSize, nsize);
+  void *block = realloc(ptr, nsize);
   if (block == NULL && nsize <= oldSize) {
     return ptr;
   }
@@ -76,7 +76,6 @@ lua_State *clua_newstate(size_t memoryLimit, long long timeLimit) {
   budget->timeLimit = timeLimit;
   lua_State *L = lua_newstate(clua_allocate, budget);
   if (L == NULL) {
-    clua_release_slabs(&budget->smallBlocks);
     free(budget);
     return NULL;
   }
@@ -90,12 +89,9 @@ clua_Budget *clua_budget(lua_State *L) {
   return (clua_Budget *)ud;
 }
 
-void clua_collect_garbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
-
 void clua_close(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   lua_close(L);
-  clua_release_slabs(&budget->smallBlocks);
   clua_free_plan(&budget->plan);
   free(budget);
 }

@@ -11,17 +11,6 @@
 enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100, CLUA_SLOW_STEP = 8 };
 
 void clua_hook(lua_State *L, lua_Debug *ar);
-
-/// The largest block served from slabs (small_blocks.c); larger ones come from malloc.
-enum { CLUA_SMALL_BLOCK_LIMIT = 256 };
-/// Moves a block of `oldSize` bytes (`block` NULL and 0 for a new one) to one of
-/// `newSize` (more than 0) bytes, from slabs or malloc as their sizes say: NULL when
-/// memory ran out, the old block then unchanged. The memory cap is the caller's.
-void *clua_resize_block(clua_SmallBlocks *pool, void *block, size_t oldSize, size_t newSize);
-/// Gives back a block of `size` bytes.
-void clua_release_block(clua_SmallBlocks *pool, void *block, size_t size);
-/// Frees every slab, once the state is closed.
-void clua_release_slabs(clua_SmallBlocks *pool);
 /// The message handler of every protected call the host makes (calls.c).
 int clua_traceback(lua_State *L);
 /// The C function behind every Swift function Lua can call (calls.c).

@@ -144,12 +144,6 @@ public final class LuaRuntime {
 
   private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
 
-  /// Bytes of the slabs the Lua heap's small blocks come from, in use or free for reuse.
-  var smallBlockSlabBytes: Int { clua_budget(state).pointee.smallBlocks.slabBytes }
-
-  /// Collects all garbage now, between calls (tests of what the heap holds).
-  func collectGarbage() { clua_collect_garbage(state) }
-
   /// Bytes this runtime holds itself: ``memoryInUse`` without ``sharedAccountBytes``.
   public var ownMemoryInUse: Int { memoryInUse - max(0, sharedAccountBytes) }
 

@@ -59,20 +59,6 @@ typedef struct clua_PushPlan {
   int isMemoryError;
 } clua_PushPlan;
 
-/// Lua's small blocks (strings, closures, table parts of at most 256 bytes), served by
-/// size class from slabs that the state keeps until it closes (small_blocks.c).
-typedef struct clua_SmallBlocks {
-  /// Free blocks by class (a block of class c holds 16 c bytes), each linked to the next.
-  void *_Nullable freeBlocks[17];
-  /// The slabs, each linked to the one before through its first bytes.
-  void *_Nullable slabs;
-  /// The newest slab's bytes not yet handed out.
-  char *_Nullable unused;
-  size_t unusedBytes;
-  /// Bytes of all slabs: what the state holds for small blocks, in use or free.
-  size_t slabBytes;
-} clua_SmallBlocks;
-
 /// Limits and counters of one lua_State, reached from the allocator and the hook
 /// through the allocator's user-data pointer.
 typedef struct clua_Budget {
@@ -166,8 +152,6 @@ typedef struct clua_Budget {
   /// The plan of the values the host gives Lua next (one at a time: planned, then pushed
   /// before any Lua runs).
   clua_PushPlan plan;
-  /// Where the state's small blocks come from.
-  clua_SmallBlocks smallBlocks;
 } clua_Budget;
 
 // MARK: States and their limits (budget.c)
@@ -178,8 +162,6 @@ lua_State *_Nullable clua_newstate(size_t memoryLimit, long long timeLimit);
 /// Closes a state made by clua_newstate and frees its budget.
 void clua_close(lua_State *L);
 clua_Budget *clua_budget(lua_State *L);
-/// A full garbage collection, between calls (lua_gc is variadic, which Swift cannot call).
-void clua_collect_garbage(lua_State *L);
 /// The monotonic clock in nanoseconds.
 long long clua_now(void);
 /// Arms the count hook (and the line hook while a line observer is set) for one call.
