@@ -78,8 +78,7 @@ struct ServeCommand: ParsableCommand {
     let response: [UInt8]?
     switch line {
     case .complete(let request): response = dispatcher.answerLine(to: request)
-    case .tooLong(let byteCount):
-      response = Array((ProtocolDispatcher.responseToOverlongRequest(byteCount: byteCount) + "\n").utf8)
+    case .tooLong(let byteCount): response = ProtocolDispatcher.overlongRequestLine(byteCount: byteCount)
     }
     guard let response else { return }
     guard Self.writeAll(response) else {

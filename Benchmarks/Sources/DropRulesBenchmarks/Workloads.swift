@@ -87,11 +87,7 @@ func comparisonWorkloads() throws -> (
   guard let rule = rules.rule(forTargetType: "box") else { throw BenchmarkError("no rule for box") }
   // The smallest host that could serve the rule: two fields written, one call, the
   // answer told by its address (issue 23's yardstick).
-  let minimal = Workload(name: "minimal C API call") { count in
-    measure(count) { count in
-      for i in 0..<count { precondition(lua_floor_minimal_call(minimalFloor, wander(i), 5) == 0) }
-    }
-  }
+  let minimal = minimalWorkload(minimalFloor, name: "minimal C API call")
   let floorWorkload = Workload(name: "raw C API call") { count in
     measure(count) { count in
       for i in 0..<count { precondition(lua_floor_call(floor, wander(i), 5) == 0) }
@@ -143,7 +139,12 @@ func minimalHookedWorkload() throws -> Workload {
   guard let floor = lua_floor_open(benchmarkRule, "box") else { throw BenchmarkError("the C floor did not load") }
   lua_floor_prepare_minimal(floor)
   lua_floor_count_instructions(floor)
-  return Workload(name: "minimal C API call + count hook") { count in
+  return minimalWorkload(floor, name: "minimal C API call + count hook")
+}
+
+/// Calls of the minimal host `floor` (prepared with `lua_floor_prepare_minimal`).
+private func minimalWorkload(_ floor: OpaquePointer, name: String) -> Workload {
+  Workload(name: name) { count in
     measure(count) { count in
       for i in 0..<count { precondition(lua_floor_minimal_call(floor, wander(i), 5) == 0) }
     }

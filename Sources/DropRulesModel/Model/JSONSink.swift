@@ -54,12 +54,12 @@ extension JSONSink {
 /// overlapping another, so it skips the runtime's exclusivity checks: with them, each key
 /// cost four of their calls.
 package final class JSONTextWriter: JSONSink, UTF8Output {
-  @exclusivity(unchecked) @usableFromInline package var start: UnsafeMutablePointer<UInt8>
-  @exclusivity(unchecked) @usableFromInline package var count = 0
-  @exclusivity(unchecked) @usableFromInline package var capacity: Int
+  @exclusivity(unchecked) @usableFromInline var start: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) @usableFromInline var count = 0
+  @exclusivity(unchecked) @usableFromInline var capacity: Int
   /// Whether what comes next is a later member or element of its container, after a
   /// comma: false right after a bracket opens or a key is written.
-  @exclusivity(unchecked) @usableFromInline package var needsComma = false
+  @exclusivity(unchecked) @usableFromInline var needsComma = false
   #if DEBUG
     /// The last key of each open container: a description that writes keys out of order
     /// would make text that differs from the value's, and stops here in tests.
@@ -86,7 +86,7 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   /// The text so far.
   package var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
-  @usableFromInline package func grow(toHold needed: Int) {
+  @usableFromInline func grow(toHold needed: Int) {
     let larger = max(needed, capacity * 2)
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
     moved.initialize(from: start, count: count)
@@ -159,7 +159,7 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   }
 
   #if DEBUG
-    @usableFromInline package func checkOrder(of name: StaticString) {
+    @usableFromInline func checkOrder(of name: StaticString) {
       let key = name.withUTF8Buffer { Array($0) }
       assert(
         lastKeys.last.map { $0.isEmpty || $0.lexicographicallyPrecedes(key) } ?? true,
@@ -204,6 +204,9 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
     value.write(to: &output, pretty: false, indent: 0)
   }
 }
+
+/// Confined to the one thread writing an answer: its storage skips exclusivity checks.
+@available(*, unavailable) extension JSONTextWriter: Sendable {}
 
 /// Builds a ``JSONValue`` as a description goes.
 package struct JSONValueBuilder: JSONSink {

@@ -29,12 +29,8 @@ extension TraceStep {
   /// first, the names the dragged items had when the drag began (one dropped into
   /// another app has left the board since).
   public func announce(on board: Board, itemNames: [ItemID: String] = [:]) -> String {
-    func itemName(_ id: ItemID) -> String { Self.short(itemNames[id] ?? board.item(id)?.name ?? id) }
-    func targetName(_ id: TargetID) -> String {
-      let data = board.target(id)?.data
-      if case .string(let name) = data?["name"] ?? data?["title"] { return Self.short(name) }
-      return Self.short(id)
-    }
+    func itemName(_ id: ItemID) -> String { Self.itemName(id, on: board, itemNames: itemNames) }
+    func targetName(_ id: TargetID) -> String { Self.targetName(id, on: board) }
     switch action {
     case .begin(let items):
       let lifted = items.filter { !refused.contains($0) }
@@ -55,36 +51,13 @@ extension TraceStep {
         if case .step(.drop) = action { return "Not dropped here; everything is back where it was." }
         return "Drag cancelled; everything is back where it was."
       }
-    case .step:
-      guard let proposal else { return "" }
-      let opened = springLoaded.isEmpty ? "" : " Opened " + Self.list(springLoaded.map(targetName)) + "."
-      if let over = target {
-        // Appended into one string with room for it: a sentence on every step.
-        var text = "Over "
-        text.reserveCapacity(80)
-        text += targetName(over)
-        text += ": "
-        text += proposal.rawValue
-        // Over the middle of a container's row, a drop goes into that container.
-        if let row = self.over, edge == .center, board.item(row)?.opens != nil, proposal.operation != nil {
-          text += " into "
-          text += itemName(row)
-        } else if let index, proposal.operation != nil {
-          text += ", position "
-          text += String(index)
-        }
-        text += "."
-        text += opened
-        return text
-      }
-      if pointer == nil, proposal != .cancel { return "Over another app: \(proposal.rawValue)." }
-      return "Over no drop target."
+    case .step: return PointerSentence(of: self).text(on: board, itemNames: itemNames)
     }
   }
 
   /// `Standup`, `Standup and Review`, `Standup, Review and Lunch`, `Standup, Review,
   /// Lunch and 97 more`: a drag of many items says how many, not every name.
-  private static func list(_ names: [String]) -> String {
+  fileprivate static func list(_ names: [String]) -> String {
     if names.count > 4 { return names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" }
     guard names.count > 1, let last = names.last else { return names.first ?? "" }
     return names.dropLast().joined(separator: ", ") + " and " + last
@@ -92,8 +65,71 @@ extension TraceStep {
 
   /// A name as announcements say it: at most 60 characters. A rule may store a name of
   /// megabytes in a target's data, and every step over that target names it.
-  private static func short(_ name: String) -> String {
+  fileprivate static func short(_ name: String) -> String {
     // Bytes first: counting characters walks the whole name.
     name.utf8.count <= 60 || name.count <= 60 ? name : name.prefix(59) + "…"
+  }
+
+  fileprivate static func itemName(_ id: ItemID, on board: Board, itemNames: [ItemID: String]) -> String {
+    short(itemNames[id] ?? board.item(id)?.name ?? id)
+  }
+
+  fileprivate static func targetName(_ id: TargetID, on board: Board) -> String {
+    let data = board.target(id)?.data
+    if case .string(let name) = data?["name"] ?? data?["title"] { return short(name) }
+    return short(id)
+  }
+}
+
+/// Everything the sentence of a pointer, modifier or wait step is made from, besides the
+/// board and the drag's item names, and nothing else of the step: so that
+/// ``SentenceMemo`` can tell, by comparing two of these, that a sentence would come out
+/// the same, and a sentence cannot read a field that the comparison misses.
+struct PointerSentence: Equatable {
+  var proposal: Proposal?
+  var target: TargetID?
+  var over: ItemID?
+  var edge: ItemEdge?
+  var index: Int?
+  var offBoard: Bool
+  var springLoaded: [TargetID]
+
+  init(of step: TraceStep) {
+    proposal = step.proposal
+    target = step.target
+    over = step.over
+    edge = step.edge
+    index = step.index
+    offBoard = step.pointer == nil
+    springLoaded = step.springLoaded
+  }
+
+  /// The sentence, naming items and targets as `board` does.
+  func text(on board: Board, itemNames: [ItemID: String]) -> String {
+    guard let proposal else { return "" }
+    let opened =
+      springLoaded.isEmpty
+      ? "" : " Opened " + TraceStep.list(springLoaded.map { TraceStep.targetName($0, on: board) }) + "."
+    guard let target else {
+      if offBoard, proposal != .cancel { return "Over another app: \(proposal.rawValue)." }
+      return "Over no drop target."
+    }
+    // Appended into one string with room for it: a sentence on every step.
+    var text = "Over "
+    text.reserveCapacity(80)
+    text += TraceStep.targetName(target, on: board)
+    text += ": "
+    text += proposal.rawValue
+    // Over the middle of a container's row, a drop goes into that container.
+    if let row = over, edge == .center, board.item(row)?.opens != nil, proposal.operation != nil {
+      text += " into "
+      text += TraceStep.itemName(row, on: board, itemNames: itemNames)
+    } else if let index, proposal.operation != nil {
+      text += ", position "
+      text += String(index)
+    }
+    text += "."
+    text += opened
+    return text
   }
 }

@@ -96,6 +96,14 @@ public final class ProtocolDispatcher {
     overlongRequestResponse(byteCount: byteCount).serialized()
   }
 
+  /// ``responseToOverlongRequest(byteCount:)`` and a newline, as UTF-8: a line of
+  /// `droprules serve`'s output.
+  package static func overlongRequestLine(byteCount: Int) -> [UInt8] {
+    let answer = JSONTextWriter()
+    answer.value(overlongRequestResponse(byteCount: byteCount))
+    return answer.lineBytes
+  }
+
   private static func overlongRequestResponse(byteCount: Int) -> JSONValue {
     let error = RPCError(
       code: RPCError.invalidRequestCode,

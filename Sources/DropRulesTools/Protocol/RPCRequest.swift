@@ -8,6 +8,8 @@ struct RPCRequest {
   /// The params object or array; nil when absent.
   var params: JSONValue?
 
+  /// The members a request may have: the names `read` switches on, and the names an
+  /// unknown member's hint is chosen from (change both together).
   static let members = ["jsonrpc", "id", "method", "params"]
 
   /// Reads a request, or says why it is not one, with the id to answer with (null when
