@@ -222,3 +222,5 @@ int clua_field_ref(lua_State *L, int table, const char *key) {
   lua_pushlightuserdata(L, (void *)key);
   return clua_protected_ref(L, clua_field_ref_worker, 2);
 }
+
+void clua_collect_garbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// What a rule can make the process hold, measured as the peak resident memory of a
+/// `droprules test` run (its VmHWM): the allocator keeps freed
+/// small blocks for reuse, and no order of allocations may turn that into memory the cap
+/// does not see. Both attacks made a cache of class-sorted slabs hold hundreds of MB.
+@Suite("Memory a rule can make the host hold")
+struct HeldMemoryTests {
+  /// A table's 256-byte array part shrunk by a rehash to one slot, then freed, a million
+  /// times: a shrunk block kept in place and cached by its new size is never reused at
+  /// its old one.
+  @Test("tables shrunk by a rehash and freed, a million times, hold no more than a plain run")
+  func shrunkBlocks() throws {
+    let peak = try peakResidentMegabytes(
+      testFile: """
+        test("shrink and free", function()
+          for i = 1, 1000000 do
+            local t = {1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16}
+            for j = 2, 16 do t[j] = nil end
+            t[17] = true
+          end
+        end)
+        """)
+    #expect(peak < 80, "peak \(peak) MB")
+  }
+
+  /// 12 MiB of tables of one size, dropped, then of the next size, through all sixteen
+  /// small sizes, under a 16 MiB cap: memory freed in one size must serve the next.
+  @Test("filling the cap with one size of table after another holds about the cap once")
+  func sizeAfterSize() throws {
+    let peak = try peakResidentMegabytes(
+      testFile: """
+        test("size after size", function()
+          for c = 1, 16 do
+            local make = load("return function() return {" .. string.rep("1,", c) .. "} end")()
+            local keep = {}
+            for i = 1, (12 * 1024 * 1024) // (56 + 16 * c + 16) do keep[i] = make() end
+            keep = nil
+          end
+        end)
+        """, arguments: ["--max-memory", "16777216"])
+    #expect(peak < 100, "peak \(peak) MB")
+  }
+
+  /// Runs `droprules test` on a file of `testFile` beside an empty rule; fails unless its
+  /// test passed. The peak resident memory of that run, in MB.
+  private func peakResidentMegabytes(testFile: String, arguments: [String] = []) throws -> Int {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("held-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "return {}\n".write(to: directory.appendingPathComponent("held.lua"), atomically: true, encoding: .utf8)
+    try testFile.write(to: directory.appendingPathComponent("held_test.lua"), atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = DropRulesBinary.url
+    process.arguments = ["test", directory.path] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The run's own high-water mark, read until it ends: what it holds stays held until
+    // its states close at the end. (wait4's rusage would not do: a child started from
+    // this large process is charged this process's peak when it execs.)
+    var peakKilobytes = 0
+    while process.isRunning {
+      if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+      {
+        peakKilobytes = max(peakKilobytes, kilobytes)
+      }
+      usleep(2_000)
+    }
+    process.waitUntilExit()
+    // Exited with 0: the test ran to its end and passed.
+    try #require(process.terminationStatus == 0, "droprules test exited with \(process.terminationStatus)")
+    try #require(peakKilobytes > 0, "the run's memory was never read")
+    return peakKilobytes / 1024
+  }
+}
