@@ -40,7 +40,7 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
   clua_Budget *budget = (clua_Budget *)ud;
   size_t oldSize = ptr ? osize : 0;
   if (nsize == 0) {
-    if (ptr != NULL) clua_release_block(&budget->blockCache, ptr, oldSize);
+    free(ptr);
     budget->memoryInUse -= oldSize;
     return NULL;
   }
@@ -57,7 +57,7 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
       clua_interrupt(budget);
     }
   }
-  void *block = clua_resize_block(&budget->blockCache, ptr, oldSize, nsize);
+  void *block = realloc(ptr, nsize);
   if (block == NULL && nsize <= oldSize) {
     return ptr;
   }
@@ -76,7 +76,6 @@ lua_State *clua_newstate(size_t memoryLimit, long long timeLimit) {
   budget->timeLimit = timeLimit;
   lua_State *L = lua_newstate(clua_allocate, budget);
   if (L == NULL) {
-    clua_empty_block_cache(&budget->blockCache);
     free(budget);
     return NULL;
   }
@@ -93,7 +92,6 @@ clua_Budget *clua_budget(lua_State *L) {
 void clua_close(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   lua_close(L);
-  clua_empty_block_cache(&budget->blockCache);
   clua_free_plan(&budget->plan);
   free(budget);
 }

@@ -11,15 +11,6 @@
 enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100, CLUA_SLOW_STEP = 8 };
 
 void clua_hook(lua_State *L, lua_Debug *ar);
-
-/// Moves a block of `oldSize` bytes (`block` NULL and 0 for a new one) to one of
-/// `newSize` (more than 0) bytes: NULL when memory ran out, the old block then unchanged.
-/// The memory cap is the caller's (block_cache.c).
-void *clua_resize_block(clua_BlockCache *cache, void *block, size_t oldSize, size_t newSize);
-/// Gives back a block of `size` bytes: to the cache, or to malloc once the cache is full.
-void clua_release_block(clua_BlockCache *cache, void *block, size_t size);
-/// Frees every cached block, once the state is closed.
-void clua_empty_block_cache(clua_BlockCache *cache);
 /// The message handler of every protected call the host makes (calls.c).
 int clua_traceback(lua_State *L);
 /// The C function behind every Swift function Lua can call (calls.c).

@@ -144,9 +144,6 @@ public final class LuaRuntime {
 
   private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
 
-  /// Bytes of freed small blocks the state keeps for reuse (for tests of that cache).
-  var cachedBlockBytes: Int { clua_budget(state).pointee.blockCache.cachedBytes }
-
   /// Collects all garbage now, between calls (for tests of what the heap holds).
   func collectGarbage() { clua_collect_garbage(state) }
 

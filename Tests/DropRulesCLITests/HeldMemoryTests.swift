@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// What a rule can make the process hold, measured as the peak resident memory of a
-/// `droprules test` run (its VmHWM): the allocator keeps freed
-/// small blocks for reuse, and no order of allocations may turn that into memory the cap
-/// does not see. Both attacks made a cache of class-sorted slabs hold hundreds of MB.
+/// `droprules test` run (its VmHWM): no order of allocations may turn into memory the cap
+/// does not see. Both attacks made an allocator that kept freed blocks in slabs sorted
+/// by size class (tried, and reverted) hold hundreds of MB; they guard any allocator.
 @Suite("Memory a rule can make the host hold")
 struct HeldMemoryTests {
   /// A table's 256-byte array part shrunk by a rehash to one slot, then freed, a million
-  /// times: a shrunk block kept in place and cached by its new size is never reused at
-  /// its old one.
+  /// times: a shrunk block kept in place and filed under its new size would never be
+  /// reused at its old one.
   @Test("tables shrunk by a rehash and freed, a million times, hold no more than a plain run")
   func shrunkBlocks() throws {
     let peak = try peakResidentMegabytes(

@@ -59,20 +59,6 @@ typedef struct clua_PushPlan {
   int isMemoryError;
 } clua_PushPlan;
 
-/// Lua's blocks of up to CLUA_BLOCK_CLASSES * CLUA_BLOCK_CLASS_BYTES bytes are malloc'd
-/// at the size of their class; CLUA_BLOCK_CACHE_BYTES of freed ones are kept per state for
-/// reuse (block_cache.c).
-enum { CLUA_BLOCK_CLASS_BYTES = 16, CLUA_BLOCK_CLASSES = 16, CLUA_BLOCK_CACHE_BYTES = 1 << 20 };
-
-/// Freed small blocks kept for the next allocation of their class.
-typedef struct clua_BlockCache {
-  /// By class (a block of class c has c * CLUA_BLOCK_CLASS_BYTES bytes), each block
-  /// linked to the next through its first bytes; index 0 is unused.
-  void *_Nullable freeBlocks[CLUA_BLOCK_CLASSES + 1];
-  /// Bytes of the blocks held, at most CLUA_BLOCK_CACHE_BYTES.
-  size_t cachedBytes;
-} clua_BlockCache;
-
 /// Limits and counters of one lua_State, reached from the allocator and the hook
 /// through the allocator's user-data pointer.
 typedef struct clua_Budget {
@@ -166,8 +152,6 @@ typedef struct clua_Budget {
   /// The plan of the values the host gives Lua next (one at a time: planned, then pushed
   /// before any Lua runs).
   clua_PushPlan plan;
-  /// Freed small blocks of the state, for its next allocations.
-  clua_BlockCache blockCache;
 } clua_Budget;
 
 // MARK: States and their limits (budget.c)
