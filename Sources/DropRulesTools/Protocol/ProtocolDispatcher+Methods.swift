@@ -19,10 +19,10 @@ extension ProtocolDispatcher {
     case value(JSONValue)
     case step(TraceStep)
 
-    func write<Sink: JSONSink>(to sink: inout Sink) {
+    func write(into writer: JSONTextWriter) {
       switch self {
-      case .value(let value): sink.value(value)
-      case .step(let step): TraceReport.write(step, to: &sink)
+      case .value(let value): writer.value(value)
+      case .step(let step): StepJSON.write(step, into: writer)
       }
     }
   }

@@ -143,8 +143,7 @@ public final class ProtocolDispatcher {
       answer.key("jsonrpc")
       answer.string("2.0")
       answer.key("result")
-      var sink = answer
-      result.write(to: &sink)
+      result.write(into: answer)
       answer.endObject()
     case .failure(let error): answer.value(Self.response(id: id, error: error))
     }

@@ -19,8 +19,8 @@ struct StepTextTests {
   }
 
   static func text(_ step: TraceStep) -> String {
-    var writer = JSONTextWriter()
-    TraceReport.write(step, to: &writer)
+    let writer = JSONTextWriter()
+    StepJSON.write(step, into: writer)
     return writer.text
   }
 
