@@ -173,8 +173,8 @@ func allocationsPerSteps(_ host: RuleHost) throws -> Int {
   return Int(allocation_count() - before)
 }
 
-/// The same dropUpdated through the minimal C host, the raw C API (with and without a
-/// count hook), a droprules handler call and a droprules pointer step, in alternated
+/// The same dropUpdated through the minimal C host (with and without a count hook), the
+/// raw C API (the same), a droprules handler call and a droprules pointer step, in alternated
 /// rounds; prints each one's median time and their ratios.
 func runComparison() throws {
   let operations = 20_000
@@ -182,13 +182,15 @@ func runComparison() throws {
 
   print("droprules against the raw Lua C API: the same dropUpdated, \(rounds) alternated rounds of \(operations)")
   let (minimal, floor, hooked, call, step, host) = try comparisonWorkloads()
-  let workloads = [minimal, floor, hooked, call, step]
+  let minimalHooked = try minimalHookedWorkload()
+  let workloads = [minimal, minimalHooked, floor, hooked, call, step]
   for workload in workloads { _ = workload.run(operations) }  // warm up
   var callRatios: [Double] = []
   var stepRatios: [Double] = []
   var hookedRatios: [Double] = []
   var minimalCallRatios: [Double] = []
   var minimalStepRatios: [Double] = []
+  var minimalHookedRatios: [Double] = []
   var perOperation: [String: [Double]] = [:]
   for round in 0..<rounds {
     // Alternate the order, so that neither side always runs on a warmer machine.
@@ -205,10 +207,11 @@ func runComparison() throws {
     let minimalTime = nanoseconds[minimal.name] ?? 1
     minimalCallRatios.append((nanoseconds[call.name] ?? 0) / minimalTime)
     minimalStepRatios.append((nanoseconds[step.name] ?? 0) / minimalTime)
+    minimalHookedRatios.append((nanoseconds[minimalHooked.name] ?? 0) / minimalTime)
   }
   for workload in workloads {
     print(
-      "  \(workload.name.padding(toLength: 28, withPad: " ", startingAt: 0))  "
+      "  \(workload.name.padding(toLength: 32, withPad: " ", startingAt: 0))  "
         + String(format: "%7.0f ns (median)", median(perOperation[workload.name] ?? [])))
   }
   print(
@@ -219,6 +222,10 @@ func runComparison() throws {
   print(
     String(format: "  ratio, call / minimal C host:  %.2f  (issue 23: <= 1.5)", median(minimalCallRatios)))
   print(String(format: "  ratio, step / minimal C host:  %.2f", median(minimalStepRatios)))
+  print(
+    String(
+      format: "  ratio, minimal + count hook / minimal C host:  %.2f  (the least any per-call budget costs)",
+      median(minimalHookedRatios)))
 
   print("  heap allocations in 999 pointer steps within one target: \(try allocationsPerSteps(host))")
   if !host.diagnostics.isEmpty { print("  rule errors: \(host.diagnostics.count)") }
