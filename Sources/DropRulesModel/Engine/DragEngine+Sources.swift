@@ -99,7 +99,7 @@ extension DragEngine {
     drag?.rejected = [:]
     drag?.stepIndex = nil
     drag?.lastStepSearchedEverything = false
-    let leavingBoard = drag?.outside == nil
+    let leavingBoard = !isOutside
     drag?.outside = OutsideApp(accepts: accepts, operation: operation)
     isOutside = true
     if leavingBoard {

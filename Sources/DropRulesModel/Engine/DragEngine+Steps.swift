@@ -268,7 +268,7 @@ extension DragEngine {
     recorder.record(
       .proposal(
         proposal, index: index, downgrade: downgrade, target: current.map { currentBoard.targets[$0].id },
-        pointer: drag?.outside == nil ? drag?.pointer : nil, searched: searched))
+        pointer: isOutside ? nil : drag?.pointer, searched: searched))
     if proposal.operation != nil, let current, let (place, edge) = itemUnderPointer(in: current) {
       recorder.record(.over(currentBoard.targets[current].items[place - 1], edge))
     }
