@@ -11,7 +11,7 @@ import Testing
 struct LuaHeapTests {
   private let generous = LuaLimits(maxInstructions: 100_000_000, maxTime: .zero)
 
-  @Test("tables and strings that grow and shrink across classes and past 256 bytes keep their contents")
+  @Test("tables and strings that grow and shrink, from a few bytes to 128 KiB and back, keep their contents")
   func contentsSurviveMoves() throws {
     let lua = try LuaRuntime(limits: generous)
     let result = try lua.evaluateFirst(
@@ -25,11 +25,11 @@ struct LuaHeapTests {
       for k = 1, 100 do assert(t["k" .. k] == k, k) end
       local s = {1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16}
       for j = 3, 16 do s[j] = nil end
-      s.x = true                                -- 256 bytes shrunk to a smaller class
-      assert(s[1] == 1 and s[2] == 2 and s.x, "shrunk across classes")
+      s.x = true                                -- a 256-byte array part shrunk by a rehash
+      assert(s[1] == 1 and s[2] == 2 and s.x, "shrunk by a rehash")
       local parts = {}
       for i = 1, 300 do parts[i] = string.char(65 + i % 26) end
-      local text = table.concat(parts)          -- a buffer that grows past 256 bytes
+      local text = table.concat(parts)          -- a buffer that grows as it is filled
       assert(#text == 300 and text:sub(1, 3) == "BCD" and text:sub(-2) == "NO", text)
       local words = {}
       for i = 1, 2000 do words[#words + 1] = ("w%d"):format(i) end

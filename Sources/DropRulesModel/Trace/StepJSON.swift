@@ -14,9 +14,9 @@ package enum StepJSON {
   }
 
   /// Writes one step as the JSON trace shows it: the one description of a step, which
-  /// ``json(step:)`` builds a value from and `droprules serve` writes straight into its
+  /// `json(_:)` builds a value from and `droprules serve` writes straight into its
   /// answer. Members in sorted key order; the rare parts (skips, errors, reasons) as values.
-  package static func write<Sink: JSONSink>(_ step: TraceStep, to sink: inout Sink) {
+  static func write<Sink: JSONSink>(_ step: TraceStep, to sink: inout Sink) {
     sink.beginObject()
     sink.key("action")
     write(step.action, to: &sink)

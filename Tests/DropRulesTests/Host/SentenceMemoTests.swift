@@ -14,7 +14,7 @@ struct SentenceMemoTests {
   init() throws { directory = try TemporaryDirectory() }
 
   @Test(
-    "random renames, drag-only data, modifiers, waits, moves off the board, drops, cancels and new drags never make a stale sentence"
+    "random renames, drag-only data, modifiers, waits, moves off the board and into another app, drops, cancels and new drags never make a stale sentence"
   )
   func differential() throws {
     let host = try makeHost(
@@ -39,13 +39,17 @@ struct SentenceMemoTests {
       let item: ItemID = ["one", "two", "three"].randomElement(using: &rng) ?? "one"
       guard (try? host.beginDrag(DragRequest(items: [.board(item)]))) != nil else { continue }
       for _ in 0..<30 {
-        switch Int.random(in: 0..<6, using: &rng) {
+        switch Int.random(in: 0..<7, using: &rng) {
         case 0, 1:
           _ = try? host.movePointer(
             to: Point(x: Double(Int.random(in: 0..<320, using: &rng)), y: Double(Int.random(in: 0..<100, using: &rng))))
         case 2: _ = try? host.moveOver(["a", "b", "c"].randomElement(using: &rng) ?? "a")
         case 3: _ = try? host.perform(.wait(milliseconds: 50))
         case 4: _ = try? host.setModifiers(Bool.random(using: &rng) ? [] : [.option])
+        case 5:
+          _ = try? host.moveOutside(
+            accepting: [Bool.random(using: &rng) ? "public.item" : "public.image"],
+            operation: Bool.random(using: &rng) ? .copy : .move)
         default: _ = try? host.movePointer(to: Point(x: 5000, y: 5000))
         }
         guard let step = host.lastStep else { continue }
