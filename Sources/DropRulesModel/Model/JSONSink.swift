@@ -49,17 +49,16 @@ extension JSONSink {
 ///
 /// A class that owns its bytes: appending one is a store and a count, where an array
 /// checks on every byte that it is unique and has room (a move's answer in
-/// `droprules serve` writes some 900 bytes). Its storage is open to inlined writers in
-/// other modules, and is confined to the one thread writing the answer with no access
-/// overlapping another, so it skips the runtime's exclusivity checks: with them, each key
-/// cost four of their calls.
+/// `droprules serve` writes some 900 bytes). Its storage is private: the compiler then
+/// proves no access overlaps another and drops the runtime's exclusivity checks, which
+/// cost a key four calls when the storage was open to other modules.
 package final class JSONTextWriter: JSONSink, UTF8Output {
-  @exclusivity(unchecked) @usableFromInline var start: UnsafeMutablePointer<UInt8>
-  @exclusivity(unchecked) @usableFromInline var count = 0
-  @exclusivity(unchecked) @usableFromInline var capacity: Int
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
   /// Whether what comes next is a later member or element of its container, after a
   /// comma: false right after a bracket opens or a key is written.
-  @exclusivity(unchecked) @usableFromInline var needsComma = false
+  private var needsComma = false
   #if DEBUG
     /// The last key of each open container: a description that writes keys out of order
     /// would make text that differs from the value's, and stops here in tests.
@@ -73,8 +72,6 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
 
   deinit { start.deallocate() }
 
-  /// The text so far, UTF-8.
-  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
   /// The text so far and a newline, UTF-8: a line of a stream of JSON lines.
   package var lineBytes: [UInt8] {
     Array(unsafeUninitializedCapacity: count + 1) { buffer, initialized in
@@ -86,7 +83,7 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   /// The text so far.
   package var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
-  @usableFromInline func grow(toHold needed: Int) {
+  private func grow(toHold needed: Int) {
     let larger = max(needed, capacity * 2)
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
     moved.initialize(from: start, count: count)
@@ -135,7 +132,7 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   package func beginArray() { open(UInt8(ascii: "[")) }
   package func endArray() { close(UInt8(ascii: "]")) }
 
-  @inlinable package func key(_ name: StaticString) {
+  package func key(_ name: StaticString) {
     #if DEBUG
       checkOrder(of: name)
     #endif
@@ -159,7 +156,7 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   }
 
   #if DEBUG
-    @usableFromInline func checkOrder(of name: StaticString) {
+    private func checkOrder(of name: StaticString) {
       let key = name.withUTF8Buffer { Array($0) }
       assert(
         lastKeys.last.map { $0.isEmpty || $0.lexicographicallyPrecedes(key) } ?? true,
@@ -205,7 +202,7 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
   }
 }
 
-/// Confined to the one thread writing an answer: its storage skips exclusivity checks.
+/// Confined to the one thread writing an answer.
 @available(*, unavailable) extension JSONTextWriter: Sendable {}
 
 /// Builds a ``JSONValue`` as a description goes.

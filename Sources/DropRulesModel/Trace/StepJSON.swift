@@ -212,8 +212,6 @@ package enum StepJSON {
   }
 
   /// `{"badge": ..., "subtitle": ..., "title": ...}`, absent parts null.
-  static func json(_ preview: DragPreview) -> JSONValue { JSONValueBuilder.build { write(preview, to: &$0) } }
-
   static func write<Sink: JSONSink>(_ preview: DragPreview, to sink: inout Sink) {
     sink.beginObject()
     sink.key("badge")
