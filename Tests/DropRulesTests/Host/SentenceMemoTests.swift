@@ -62,3 +62,33 @@ struct SentenceMemoTests {
     #expect(checked > 500)
   }
 }
+
+extension SentenceMemoTests {
+  /// A hostile rule's indexes (huge, negative, NaN, infinite) and names of a megabyte go
+  /// into the sentences reused between steps as they would into fresh ones.
+  @Test("hostile indexes and names are said the same whether a sentence is reused or made afresh")
+  func hostileValues() throws {
+    let host = try makeHost(
+      rules: """
+        local indexes = { math.maxinteger, math.mininteger, -1, 0, 1e300, 0/0, math.huge, 2.5 }
+        local calls = 0
+        return { day = {
+          dropUpdated = function(info, day)
+            calls = calls + 1
+            if calls % 3 == 0 then day:set("name", string.rep("N", 1 << 20) .. calls) end
+            return { operation = "move", index = indexes[calls % #indexes + 1] }
+          end,
+          performDrop = function() return true end,
+        } }
+        """, targets: row(["a"], type: "day", items: ["a": ["one"]]), items: [textItem("one")], directory: directory)
+    try host.beginDrag(DragRequest(items: [.board("one")]))
+    for _ in 0..<40 {
+      _ = try? host.moveOver("a")
+      guard let step = host.lastStep else { continue }
+      let fresh = step.announce(on: host.currentBoard, itemNames: host.engine.draggedItemNames)
+      #expect(step.announcement == (fresh.isEmpty ? nil : fresh))
+      #expect((step.announcement?.count ?? 0) < 200)
+    }
+    _ = try? host.cancel()
+  }
+}
