@@ -43,15 +43,22 @@ struct RollbackLog<Record: RollbackRecord> {
   /// recorded are no longer needed.
   mutating func endCall(from start: Int) {
     defer {
-      keysOfEarlierCalls.formUnion(keysOfThisCall)
-      keysOfThisCall = []
+      if !keysOfThisCall.isEmpty {
+        keysOfEarlierCalls.formUnion(keysOfThisCall)
+        // Kept for the next call: a rule that sets a key on every pointer step would
+        // otherwise allocate the set again on every step.
+        keysOfThisCall.removeAll(keepingCapacity: true)
+      }
     }
     guard !keysOfEarlierCalls.isEmpty, records.count > start else { return }
-    let call = records[start...].filter { record in
-      record.rollbackKey.map { !keysOfEarlierCalls.contains($0) } ?? true
+    // In place, the kept records in their order: nothing is allocated per call.
+    var kept = start
+    for index in start..<records.count {
+      if let key = records[index].rollbackKey, keysOfEarlierCalls.contains(key) { continue }
+      if kept != index { records.swapAt(kept, index) }
+      kept += 1
     }
-    records.removeSubrange(start...)
-    records += call
+    records.removeSubrange(kept...)
   }
 
   /// Takes the records a call that began at `start` made, for rolling them back.

@@ -111,6 +111,8 @@ extension Board {
 
   /// The ids of the targets that undo records touch.
   public func targets(touchedBy records: [Undo]) -> [TargetID] {
+    // One change (a rule's every `target:set`) touches one target: no set to build.
+    if records.count == 1, case .data(let position, _, _) = records[0] { return [targets[position].id] }
     var seen = Set<Int>()
     for record in records {
       switch record {

@@ -114,6 +114,37 @@ struct ItemDataTests {
     #expect(host.diagnostics.isEmpty)
   }
 
+  @Test("a cyclic value is walked once by the text check: bad text in it is refused, and a cycle, never a hang")
+  func cyclicValuesAreWalkedOnce() throws {
+    let host = try makeHost(
+      rules: #"""
+        return { box = {
+          dropUpdated = function(info, target)
+            local bad = { "fine" }
+            bad.self, bad.inner = bad, { back = bad, text = "\xC0" }
+            local good = { "fine" }
+            good.self = good
+            for _, value in ipairs({ bad, good }) do
+              print(pcall(target.set, target, "k", value))
+              local item = info.items[1]
+              print(pcall(item.set, item, "k", value))
+            end
+            return "move"
+          end,
+        } }
+        """#, targets: row(["a"]), items: [], directory: directory)
+    try host.beginDrag(DragRequest(items: [.external(card("x"))]))
+    _ = try host.moveOver("a")
+    try host.cancel()
+    let lines = host.printedLines
+    #expect(lines.count == 4, "\(lines)")
+    for line in lines.prefix(2) { #expect(line.hasPrefix("false\t") && line.contains("not valid UTF-8"), "\(line)") }
+    for line in lines.dropFirst(2) {
+      #expect(line.hasPrefix("false\t") && !line.contains("UTF-8"), "a cycle is refused as one: \(line)")
+    }
+    #expect(host.diagnostics.isEmpty)
+  }
+
   @Test("encodeJSON is decodeJSON's reverse; what JSON cannot hold is nil and a message, never a raise")
   func encodeJSON() throws {
     let host = try makeHost(

@@ -54,6 +54,13 @@ local function checked(value, message)
   return value
 end
 
+-- `checked` for a read of a board object by id: the message is made only when the
+-- object is gone (every field read would otherwise build it).
+local function onBoard(value, kind, id)
+  if value == nil then error(kind .. " '" .. id .. "' is no longer on the board", 3) end
+  return value
+end
+
 -- A key of a lazily read data view's store under which the whole data is kept once
 -- something walks it.
 local wholeData = {}
@@ -173,7 +180,7 @@ local function payloadOf(_, item, typeID) return Item.data(item, typeID) end
 -- Small data (the usual: a few keys) is read whole, so that reading a key it lacks is
 -- one table lookup; large data, which another file may have made so, a key at a time.
 function itemFields.data(id)
-  local small = checked(host.itemJSON(id, true), "item '" .. id .. "' is no longer on the board")
+  local small = onBoard(host.itemJSON(id, true), "item", id)
   if small then
     for key, element in next, small do
       if type(element) == "table" then small[key] = freeze(element, itemDataWhat) end
@@ -185,18 +192,18 @@ function itemFields.data(id)
 end
 
 function itemFields.name(id)
-  return checked(host.itemInfo(id), "item '" .. id .. "' is no longer on the board") or nil
+  return onBoard(host.itemInfo(id), "item", id) or nil
 end
 
 function itemFields.types(id)
   local _, types = host.itemInfo(id)
-  return freeze(checked(types, "item '" .. id .. "' is no longer on the board"), "item.types")
+  return freeze(onBoard(types, "item", id), "item.types")
 end
 
 -- The target the item stands for (a folder's row opens the folder's target), or nil.
 function itemFields.opens(id)
   local name, _, opens = host.itemInfo(id)
-  checked(name, "item '" .. id .. "' is no longer on the board")
+  onBoard(name, "item", id)
   return opens and targetObject(opens)
 end
 
@@ -276,9 +283,16 @@ end
 -- Whether every string in `value` (keys too) is UTF-8: data is JSON text, and the host
 -- would otherwise replace what is not with U+FFFD, silently. Each table is visited once.
 local utf8len = utf8.len
+-- `seen` (the tables already walked) is made when the first table is: a key or a plain
+-- value, what a rule sets on every pointer step, allocates nothing.
 local function isText(value, seen)
   if type(value) == "string" then return utf8len(value) ~= nil end
-  if type(value) ~= "table" or seen[value] then return true end
+  if type(value) ~= "table" then return true end
+  if seen == nil then
+    seen = {}
+  elseif seen[value] then
+    return true
+  end
   seen[value] = true
   for key, element in next, value do
     if not isText(key, seen) or not isText(element, seen) then return false end
@@ -290,7 +304,7 @@ function Target.set(target, key, value)
   local id = targetID(target, "target:set")
   if type(key) ~= "string" then fail("target:set expects a string key, got " .. type(key), 2) end
   value = thaw(value)
-  if not isText(key, {}) or not isText(value, {}) then
+  if not isText(key) or not isText(value) then
     fail("target:set: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
       .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
   end
@@ -303,7 +317,7 @@ function Target.setForDrag(target, key, value)
   local id = targetID(target, "target:setForDrag")
   if type(key) ~= "string" then fail("target:setForDrag expects a string key, got " .. type(key), 2) end
   value = thaw(value)
-  if not isText(key, {}) or not isText(value, {}) then
+  if not isText(key) or not isText(value) then
     fail("target:setForDrag: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
       .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
   end
@@ -330,7 +344,7 @@ function Item.set(item, key, value)
   local id = checkSelf(item, "item", "item:set").id
   if type(key) ~= "string" then fail("item:set expects a string key, got " .. type(key), 2) end
   value = thaw(value)
-  if not isText(key, {}) or not isText(value, {}) then
+  if not isText(key) or not isText(value) then
     fail("item:set: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
       .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
   end
@@ -349,7 +363,7 @@ local complete = trusted.hidden
 local function fetchPlacement(id, read, key)
   if rawget(read, complete) then return nil end
   local targetType, frame, parent, collapsed = host.targetInfo(id)
-  checked(targetType, "target '" .. id .. "' is no longer on the board")
+  onBoard(targetType, "target", id)
   read.type = targetType
   read.collapsed = collapsed
   read.frame = freeze(frame, "target.frame (read-only)")
@@ -368,14 +382,14 @@ function targetFields.collapsed(id, read) return fetchPlacement(id, read, "colla
 
 function targetFields.data(id)
   local what = "target.data (read-only: change it with target:set)"
-  local small = checked(host.targetData(id, true), "target '" .. id .. "' is no longer on the board")
+  local small = onBoard(host.targetData(id, true), "target", id)
   if small then return freeze(small, what) end
   return lazyData(id, what, "target '" .. id .. "' is no longer on the board", host.targetDataValue,
     host.targetData)
 end
 
 function targetFields.items(id)
-  local ids = checked(host.targetItems(id), "target '" .. id .. "' is no longer on the board")
+  local ids = onBoard(host.targetItems(id), "target", id)
   return itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
 end
 
@@ -582,7 +596,7 @@ api.droprules = {
     if containsItself(value, {}, {}) then
       return nil, "droprules.encodeJSON: the value contains itself, which JSON cannot hold"
     end
-    if not isText(value, {}) then
+    if not isText(value) then
       return nil, "droprules.encodeJSON: the value holds text that is not valid UTF-8, which JSON cannot hold"
     end
     -- What the host refuses on the way (nesting, size, keys equal as text) is an answer,
