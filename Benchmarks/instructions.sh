@@ -19,6 +19,11 @@ awk -v m="${per[minimal]}" -v mh="${per[minimal-hooked]}" -v f="${per[floor]}" -
   printf "  ratio, call / C API: %.2f   ratio, step / C API: %.2f\n", c / f, s / f
   printf "  ratio, call / minimal C host: %.2f   ratio, step / minimal C host: %.2f (issue 23: step <= 1.5)\n", c / m, s / m
 }'
+# A pointer step whose rule stages a change (`target:set`) on every step: each step's
+# change moves the board's version, so the next step reads `target.data` afresh.
+a=$(count stage "$n1")
+b=$(count stage "$n2")
+printf '  %-14s %7d instructions per operation (a step whose rule calls target:set)\n' stage $(( (b - a) / (n2 - n1) ))
 # Whole drags of 200 steps, begin and end included, against 200 calls of the minimal host.
 a=$(count drag 20)
 b=$(count drag 70)

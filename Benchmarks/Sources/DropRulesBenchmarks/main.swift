@@ -103,7 +103,8 @@ if arguments.first == "ops", arguments.count == 3, let count = Int(arguments.las
   let workload = ["minimal": minimal, "floor": floor, "hooked": hooked, "call": call, "step": step][
     arguments.dropFirst().first ?? ""]
   guard let workload else {
-    throw BenchmarkError("ops MODE N: MODE is minimal, minimal-hooked, floor, hooked, call or step")
+    throw BenchmarkError(
+      "ops MODE N: MODE is minimal, minimal-hooked, floor, hooked, call, step, across, drag or stage")
   }
   _ = workload.run(count)
   exit(0)
