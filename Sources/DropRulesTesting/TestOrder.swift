@@ -32,7 +32,8 @@ public struct TestOrder: Sendable, Equatable {
   /// Fisher-Yates, written out rather than `shuffled(using:)`, whose algorithm the
   /// standard library may change: a seed printed by one build must repeat in the next.
   static func shuffled<Element>(_ elements: [Element], seed: UInt64) -> [Element] {
-    var generator = SplitMix64(seed: seed)
+    // SplitMix64, the fuzzer's generator: the same sequence for a seed on every platform.
+    var generator = SeededRandom(seed: seed)
     var result = elements
     var index = result.count - 1
     while index > 0 {
@@ -52,23 +53,5 @@ public struct TestOrder: Sendable, Equatable {
       hash = hash &* 0x100_0000_01b3
     }
     return hash
-  }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): small, fast, and the same sequence for a
-/// seed on every platform, which `SystemRandomNumberGenerator` is not.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
