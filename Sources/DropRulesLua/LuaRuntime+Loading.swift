@@ -4,7 +4,8 @@ import CLuaHost
 /// Compiling chunks and making the environments they run in.
 extension LuaRuntime {
   /// Compiles a text chunk. Binary chunks are refused; a leading byte order mark is
-  /// dropped (lines are unchanged: the mark is on line 1).
+  /// dropped (lines are unchanged: the mark is on line 1), and in a file's chunk, as
+  /// `loadfile` does, a first line that starts with `#`.
   ///
   /// - Parameters:
   ///   - source: the chunk's text, as UTF-8 bytes.
@@ -17,8 +18,8 @@ extension LuaRuntime {
   public func load(
     source: some Sequence<UInt8>, chunkName: String, environment: LuaReference? = nil
   ) throws(LuaError) -> LuaReference {
-    let bytes = Array(Self.withoutByteOrderMark(Array(source)))
     let path = chunkName.hasPrefix("@") ? String(chunkName.dropFirst()) : nil
+    let bytes = path != nil ? Self.fileText(Array(source)) : Array(Self.withoutByteOrderMark(Array(source)))
     if bytes.first == 0x1B {
       throw LuaError(
         kind: .refused, message: "binary (precompiled) chunks are not loaded; use the .lua source", file: path)

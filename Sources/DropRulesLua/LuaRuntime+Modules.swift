@@ -13,7 +13,7 @@ extension LuaRuntime {
     guard let moduleReader else { return [.nil, .string("require: module '\(name)' not found (no modules here)")] }
     let module: LuaModuleSource
     do { module = try moduleReader(name) } catch { return [.nil, .string(error.description)] }
-    let text = Self.withoutByteOrderMark(module.source)
+    let text = Self.fileText(module.source)
     guard text.first != 0x1B else {
       return [.nil, .string("require: '\(module.path)' is a binary chunk; only .lua source is loaded")]
     }
@@ -25,6 +25,15 @@ extension LuaRuntime {
   /// and Lua would read as a syntax error. Lines are unchanged: the mark is on line 1.
   static func withoutByteOrderMark<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
     bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+  }
+
+  /// A file's source as Lua's own `loadfile` reads it: without a byte order mark, and
+  /// with a first line that starts with `#` (`#!/usr/bin/env lua`) emptied. Its newline
+  /// stays, so every other line keeps its number.
+  static func fileText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
+    let text = withoutByteOrderMark(bytes)
+    guard text.first == UInt8(ascii: "#") else { return Array(text) }
+    return Array(text.drop { $0 != UInt8(ascii: "\n") })
   }
 }
 

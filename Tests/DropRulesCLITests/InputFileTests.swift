@@ -7,20 +7,21 @@ import Testing
 struct InputFileTests {
   static let bom = "\u{FEFF}"
 
-  /// A box rule (requiring a module) with a test, and a scenario that drops on the box.
-  func project(bom: Bool) throws -> TemporaryDirectory {
+  /// A box rule (requiring a module) with a test, and a scenario that drops on the box;
+  /// `firstLine` starts each Lua file.
+  func project(bom: Bool, firstLine: String = "") throws -> TemporaryDirectory {
     let mark = bom ? Self.bom : ""
     let scratch = try TemporaryDirectory()
-    try scratch.write("lib/answer.lua", mark + "return { yes = true }")
+    try scratch.write("lib/answer.lua", mark + firstLine + "return { yes = true }")
     try scratch.write(
       "box.lua",
-      mark + """
+      mark + firstLine + """
         local answer = require "lib.answer"
         return { box = { performDrop = function() return answer.yes end } }
         """)
     try scratch.write(
       "box_test.lua",
-      mark + """
+      mark + firstLine + """
         test("a drop performs", function()
           local sim = scenario { board = { targets = { { id = "a", type = "box", frame = { 0, 0, 10, 10 } } } } }
           local drag = sim:drag({ { id = "x" } })
@@ -52,6 +53,27 @@ struct InputFileTests {
     let broken = try DropRulesBinary.run(["check", "broken.lua"], in: scratch.url)
     #expect(broken.status == 1)
     #expect(broken.stdout.hasPrefix("broken.lua:2:"), "\(broken.stdout)")
+  }
+
+  @Test("rule files, modules and test files may start with a #! line, as Lua's loadfile allows")
+  func shebangLines() throws {
+    let shebang = "#!/usr/bin/env lua\n"
+    let scratch = try project(bom: true, firstLine: shebang)
+    let run = try DropRulesBinary.run(["run", "s.scenario.json"], in: scratch.url)
+    #expect(run.stdout.hasSuffix("outcome performed, 0 errors, expectations passed\n"), "\(run.stdout)\(run.stderr)")
+    let test = try DropRulesBinary.run(["test", "."], in: scratch.url)
+    #expect(test.stdout.hasSuffix("2 passed, 0 failed\n"), "\(test.stdout)")
+    // The line is emptied, not removed: an error still names line 3.
+    try scratch.write("broken.lua", shebang + "return {\n  box = function( }\n")
+    let broken = try DropRulesBinary.run(["check", "broken.lua"], in: scratch.url)
+    #expect(broken.stdout.hasPrefix("broken.lua:3:"), "\(broken.stdout)")
+    // Only a file's first line: `load` of a string, as in Lua, takes none.
+    try scratch.write(
+      "loads.lua",
+      "assert(load('#!x\\nreturn 1') == nil, 'a # line taken') return { box = { performDrop = function() return true end } }"
+    )
+    let loads = try DropRulesBinary.run(["check", "loads.lua"], in: scratch.url)
+    #expect(loads.stdout == "1 rule file checked, no problems\n", "\(loads.stdout)")
   }
 
   @Test(

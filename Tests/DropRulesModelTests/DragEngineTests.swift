@@ -77,7 +77,7 @@ struct DragEngineTests {
     let failure = HandlerResult.failed(Diagnostic(message: "boom"))
     rules.handlers[.dropUpdated] = { _, _ in .returned(.proposal(.move, index: 2)) }
     rules.handlers[.performDrop] = { [engine] target, context in
-      #expect(context.index == 2)
+      #expect(context.index == 1, "2 is past b's empty list: clamped to it")
       #expect(context.operation == .move)
       _ = try? engine.stage { board throws(BoardError) in try board.setData("k", to: .bool(true), on: target) }
       return failure
@@ -111,7 +111,15 @@ struct DragEngineTests {
     for x in [110.0, 120, 130, 199] { try engine.movePointer(to: Point(x: x, y: 50)) }
     try engine.movePointer(to: Point(x: 210, y: 50))
     #expect(engine.trace.map { $0.target ?? "-" } == ["b", "b", "b", "b", "-"])
-    #expect(engine.trace.map { $0.index.map(String.init) ?? "-" } == ["10", "20", "30", "99", "-"])
+    // Each step's own dropUpdated answered; its index is clamped to b's empty list.
+    let proposed = engine.trace.map { step in
+      step.calls.compactMap { call -> Int? in
+        guard case .proposal(_, let index)? = call.value else { return nil }
+        return index
+      }.last.map(String.init) ?? "-"
+    }
+    #expect(proposed == ["10", "20", "30", "99", "-"])
+    #expect(engine.trace.map { $0.index.map(String.init) ?? "-" } == ["1", "1", "1", "1", "-"])
     #expect(rules.events.filter { $0.hasPrefix("dropUpdated") }.count == 4)
   }
 }

@@ -107,8 +107,10 @@ extension DragEngine {
     return (hit.position, hit.edge)
   }
 
-  /// The index performDrop sees: the one dropUpdated proposed, else the pointer's.
+  /// The index performDrop sees: the one dropUpdated proposed, clamped to the target's
+  /// list (`1 ... #items + 1`, as `target:insert`'s gap is), else the pointer's.
   func dropIndex(for position: Int) -> Int? {
-    drag?.proposedIndex ?? pointerIndex(in: position)
+    guard let proposed = drag?.proposedIndex else { return pointerIndex(in: position) }
+    return min(max(proposed, 1), currentBoard.targets[position].items.count + 1)
   }
 }

@@ -182,6 +182,25 @@ struct HostObjectTests {
     #expect(host.board.items(in: "list") == ["b", "a"])
   }
 
+  @Test("a proposed index out of range is clamped to the list, for performDrop and the trace too")
+  func proposedIndexIsClamped() throws {
+    for (index, last) in [("99", true), ("math.mininteger", false)] {
+      let host = try makeHost(
+        rules: """
+          return { box = {
+            dropUpdated = function() return { operation = "move", index = \(index) } end,
+            performDrop = function(info) print(info.index) return true end,
+          } }
+          """, targets: nested(), items: [textItem("a"), textItem("b")], directory: directory)
+      let expected = last ? host.board.items(in: "list").count + 1 : 1
+      try host.beginDrag(DragRequest(items: [.board("b")]))
+      #expect(try host.moveOver("list") == .move)
+      #expect(host.lastStep?.index == expected)
+      #expect(try host.drop() == .performed)
+      #expect(host.printedLines.last == "\(expected)")
+    }
+  }
+
   @Test("the board cannot be replaced, nor rules loaded, during a drag")
   func replaceDuringDrag() throws {
     let host = try makeHost(
