@@ -39,6 +39,33 @@ struct FuzzRobustnessTests {
     } }
     """
 
+  @Test("a source whose dragEnded removes its own row carries the target the row opens: not a host failure")
+  func sourceRemovesAnOpenerRow() throws {
+    try directory.write(
+      "rows.lua",
+      """
+      return { box = {
+        dropUpdated = function() return "forbidden" end,
+        performDrop = function() return true end,
+        dragEnded = function(info, source)
+          for _, item in ipairs(source.items) do if item.id == "frow" then source:remove(item) end end
+        end,
+      } }
+      """)
+    let scenario = try directory.write(
+      "rows.scenario.json",
+      #"""
+      {"rules": ["rows.lua"], "board": {"targets": [
+        {"id": "a", "type": "box", "frame": [0, 0, 100, 300],
+         "items": [{"id": "x", "name": "X"}, {"id": "frow", "name": "F", "opens": "f"}]},
+        {"id": "f", "type": "box", "frame": [10, 200, 80, 80], "items": [{"id": "y"}]},
+        {"id": "b", "type": "box", "frame": [100, 0, 100, 300], "items": []}]},
+       "drag": {"items": ["x"]}, "steps": [{"at": [150, 50]}, "cancel"]}
+      """#)
+    let report = try fuzz(scenario)
+    #expect(report.finding == nil, "\(report.finding?.failure.detail ?? "")")
+  }
+
   @Test("a property that makes a scenario of its own runs, where the fuzzer had freed what it needs")
   func propertyMakesAScenario() throws {
     try directory.write("box.lua", Self.box)
