@@ -164,16 +164,8 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
   budget->raisedInHook = 1;
   budget->instructionsUsed += lua_gethookcount(L);
   if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
-  // Counting one at a time, the clock is read every 1,024 instructions; past its limit,
-  // the exact count gives up and the step below goes back to the usual one.
-  if (budget->exactCount) {
-    budget->vmInstructions += lua_gethookcount(L);
-    budget->exactCountLeft -= lua_gethookcount(L);
-    if (budget->exactCountLeft <= 0) {
-      budget->exactCount = 0;
-      budget->exactCountLeft = -1;
-    }
-  }
+  // Counting one at a time, the clock is read every 1,024 instructions.
+  if (budget->exactCount) budget->vmInstructions += lua_gethookcount(L);
   if (budget->timeLimit != 0 && (!budget->exactCount || (budget->vmInstructions & 1023) == 0)) {
     long long now = clua_now();
     if (now > budget->deadline) budget->timeExceeded = 1;
@@ -397,11 +389,7 @@ void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->exter
 
 void clua_count_lazily(lua_State *L, int lazily) { clua_budget(L)->lazyCounting = lazily != 0; }
 
-void clua_count_exactly(lua_State *L, long long limit) {
-  clua_Budget *budget = clua_budget(L);
-  budget->exactCount = limit > 0;
-  budget->exactCountLeft = limit > 0 ? limit : 0;
-}
+void clua_count_exactly(lua_State *L, int exactly) { clua_budget(L)->exactCount = exactly != 0; }
 
 void clua_skip_traceback(lua_State *L, int skips) { clua_budget(L)->skipsTraceback = skips != 0; }
 

@@ -98,15 +98,13 @@ extension LuaRuntime {
     set { clua_count_lazily(state, newValue ? 1 : 0) }
   }
 
-  /// Has calls count every VM instruction, one at a time, in ``vmInstructionsCounted`` (and
-  /// never lazily), for at most `limit` instructions; nil counts as before. Each
-  /// instruction then costs a hook call: for a short run whose exact count tells what it
-  /// did (a test file's listing load).
-  package func countExactly(upTo limit: Int?) { clua_count_exactly(state, Int64(limit ?? 0)) }
-
-  /// Whether the exact count ran past its limit and gave up: ``vmInstructionsCounted``
-  /// no longer counts every instruction.
-  package var exactCountGaveUp: Bool { budget.pointee.exactCountLeft < 0 }
+  /// Whether calls count every VM instruction, one at a time, in ``vmInstructionsCounted``
+  /// (and never lazily): slow, for a short run whose exact count tells what it did (a test
+  /// file's listing load).
+  package var countsExactly: Bool {
+    get { budget.pointee.exactCount != 0 }
+    set { clua_count_exactly(state, newValue ? 1 : 0) }
+  }
 
   /// Whether errors of calls come without Lua's traceback (their message still names
   /// the file and line): for a call whose usual end is an error nobody reads.
@@ -115,7 +113,7 @@ extension LuaRuntime {
     set { clua_skip_traceback(state, newValue ? 1 : 0) }
   }
 
-  /// The VM instructions calls ran while counting exactly (``countExactly(upTo:)``), over all calls: C
+  /// The VM instructions calls ran while ``countsExactly`` was set, over all calls: C
   /// functions' charges are not in it.
   package var vmInstructionsCounted: Int { Int(budget.pointee.vmInstructions) }
 

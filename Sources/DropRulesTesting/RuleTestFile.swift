@@ -65,11 +65,6 @@ final class RuleTestFile {
     var pureRegistration: RegistrationTally.Pure?
   }
 
-  /// The most instructions a listing load counts one at a time (each costs a hook call,
-  /// some 15 ns): 4 M take about 60 ms. A file that runs more (a large board built at its
-  /// top level) runs every load whole.
-  static let exactCountLimit = 4_000_000
-
   let file: String
   let limits: LuaLimits
   let coverage: CoverageRecorder?
@@ -258,10 +253,10 @@ final class RuleTestFile {
     if position == nil {
       // The listing load counts every instruction: the gaps between registrations tell
       // where the file does nothing else.
-      runtime.countExactly(upTo: Self.exactCountLimit)
-      defer { runtime.countExactly(upTo: nil) }
+      runtime.countsExactly = true
+      defer { runtime.countsExactly = false }
       try runtime.call(chunk)
-      if !runtime.exactCountGaveUp { endTally = runtime.vmInstructionsCounted }
+      endTally = runtime.vmInstructionsCounted
     } else {
       // A load that stops ends in an error: Lua's traceback of it would cost more than
       // the registrations it skips. (The listing load ran this code and met no error.)
@@ -289,17 +284,8 @@ final class RuleTestFile {
     }
     var loaded = LoadedFile(runtime: runtime, tests: tests, startTest: startTest, finishTest: finishTest)
     if let endTally, case .function(let tallies) = api["tallies"] {
-      let registrations = try runtime.call(tallies).first?.tableValue?.sequence.map { entry in
-        entry.tableValue.flatMap { table -> RegistrationTally.Registration? in
-          let counts = table.sequence.compactMap(\.intValue)
-          guard counts.count == 3 else { return nil }
-          return RegistrationTally.Registration(entry: counts[0], arguments: counts[1], exit: counts[2])
-        }
-      }
-      // One count missing, and positions would not match: nothing is told.
-      if let registrations, !registrations.contains(nil), registrations.count == tests.count {
-        loaded.tally = RegistrationTally(registrations: registrations.compactMap { $0 }, atEnd: endTally)
-      }
+      let counts = try runtime.call(tallies).first?.tableValue?.sequence.compactMap(\.intValue) ?? []
+      loaded.tally = RegistrationTally(atRegistrations: counts, atEnd: endTally)
     }
     if case .function(let listProperties) = api["properties"] {
       for entry in try runtime.call(listProperties).first?.tableValue?.sequence ?? [] {

@@ -125,10 +125,6 @@ typedef struct clua_Budget {
   int exactCount;
   /// The VM instructions counted while exactCount was set, over all calls.
   long long vmInstructions;
-  /// How many more instructions exactCount may count before it gives up (counting one
-  /// at a time costs each instruction a hook call): then exactCount is cleared and this
-  /// is -1.
-  long long exactCountLeft;
   /// The message handler gives the error without a traceback: for a call whose usual
   /// end is an error nobody reads (a test's load stopping once its test is registered),
   /// where Lua's traceback would be most of the cost.
@@ -193,9 +189,9 @@ void clua_set_external_bytes(lua_State *L, size_t bytes);
 /// Has the calls of `L` count lazily (see clua_Budget.lazyCounting), or from their first
 /// instruction again.
 void clua_count_lazily(lua_State *L, int lazily);
-/// Has the calls of `L` count every VM instruction in clua_Budget.vmInstructions, for at
-/// most `limit` instructions (see clua_Budget.exactCount); 0 counts as before.
-void clua_count_exactly(lua_State *L, long long limit);
+/// Has the calls of `L` count every VM instruction in clua_Budget.vmInstructions (see
+/// clua_Budget.exactCount), or count as before.
+void clua_count_exactly(lua_State *L, int exactly);
 /// Has the message handler of `L`'s calls leave tracebacks out (see
 /// clua_Budget.skipsTraceback), or put them in again.
 void clua_skip_traceback(lua_State *L, int skips);

@@ -335,32 +335,24 @@ end
 
 -- A load that runs one test keeps only that one. Every test gets a fresh load, which
 -- runs every registration of its file again: the others cost a count and no more (the
--- listing load checked them, and every load registers the same tests).
---
--- A listing load notes, for each registration, how many instructions had run when it
--- began and when it ended, and how many arguments it had. The host tells from these
--- where the file runs nothing between registrations but the registration statements
--- themselves (a load for a test there stops once its test is registered): see
--- RegistrationTally. Both counts are taken where the instructions before and after them
--- are the same for every registration, whatever its kind and arguments.
+-- listing load checked them, and every load registers the same tests). A listing load
+-- notes how many instructions had run at each registration: from the gaps the host
+-- tells where the file does nothing but register tests, and a load for a test there
+-- stops once its test is registered.
 local globals = {}
 local tallies = {}
 local stoppedEarly = false
 local stopMessage = "droprules: this load stops once its test is registered"
 local function registrar(kind, pending)
-  return function(...)
-    local entry = only == nil and host.tally() or nil
-    local name, body = ...
+  return function(name, body)
     if pending and body ~= nil and type(body) ~= "function" then
       error("pending expects a name, and a function or nothing", 2)
     end
     registered = registered + 1
     if only == nil then
+      tallies[registered] = host.tally()
       keep(kind, name, body, pending)
-      tallies[registered] = { entry, select("#", ...), host.tally() }
-      return
-    end
-    if registered == only then
+    elseif registered == only then
       keep(kind, name, body, pending)
       if stopAfterOnly then
         stoppedEarly = true
@@ -429,7 +421,7 @@ return {
     for name in pairs(dragFields) do names[#names + 1] = name end
     return names
   end,
-  -- The listing load's counts at each registration, by position: { entry, arguments, exit }.
+  -- The listing load's instruction count at each registration, by position.
   tallies = function() return tallies end,
   -- Whether this load ended early, right after its test registered, with stopMessage.
   stoppedEarly = function() return stoppedEarly, stopMessage end,

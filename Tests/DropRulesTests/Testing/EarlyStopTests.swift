@@ -100,59 +100,6 @@ struct EarlyStopTests {
     #expect(result.stopped == 0)
   }
 
-  /// The red team's: a `pending` without a body is a statement of one instruction less
-  /// than a test's, and four instructions of work after it must not pass for
-  /// registrations.
-  @Test(
-    "work after a pending without a body still runs for the tests before it",
-    arguments: [
-      "config.maxPerDay = 3 config.strict = true config.days = 5 config.hours = 9",
-      "config.maxPerDay = 3",
-      "math.randomseed(42) config.maxPerDay = 3",
-    ])
-  func workAfterABodilessPending(_ work: String) throws {
-    let source = """
-      local config = { maxPerDay = 8 }
-      test("first", function() end)
-      test("a day takes at most 8 meetings", function() expect(config.maxPerDay):toBe(8) end)
-      pending("spring-loaded folders")
-      \(work)
-      test("last", function() end)
-      """
-    let result = try run(source)
-    #expect(result.statuses == [.passed, .failed, .pending, .passed])
-  }
-
-  @Test("tests with more or fewer arguments, and a pending with a body, still stop")
-  func argumentCountsAreCounted() throws {
-    let source = """
-      local function seen() return "all" end
-      \(Self.tests(2))
-      pending("later")
-      pending("later, with a body", function() end)
-      test("extra argument", function() expect(seen()):toBe("all") end, 3)
-      \(Self.tests(2, from: 3))
-      """
-    let result = try run(source)
-    #expect(result.statuses == [.passed, .passed, .pending, .pending, .passed, .passed, .passed])
-    #expect(result.stopsFrom == 0)
-    #expect(result.stopped == 4)
-  }
-
-  @Test("a top level too long to count one instruction at a time runs every load whole")
-  func longTopLevelRunsWhole() throws {
-    let source = """
-      local total = 0
-      for i = 1, \(RuleTestFile.exactCountLimit / 3) do total = total + i % 7 end
-      local function seen() return total > 0 and "all" or "none" end
-      \(Self.tests(3))
-      """
-    let result = try run(source)
-    #expect(result.statuses == [.passed, .passed, .passed])
-    #expect(result.stopsFrom == nil)
-    #expect(result.stopped == 0)
-  }
-
   @Test("a test file that raises what the stop raises is not taken for a stopped load")
   func forgedStopFails() throws {
     let source = """
