@@ -103,7 +103,6 @@ static inline void clua_stick(lua_State *L) {
 }
 
 int clua_step_for(const clua_Budget *budget, lua_State *L) {
-  if (budget->exactCount) return 1;
   if (budget->slowMode) return CLUA_SLOW_STEP;
   return L == budget->mainThread ? CLUA_MAIN_STEP : CLUA_THREAD_STEP;
 }
@@ -164,9 +163,7 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
   budget->raisedInHook = 1;
   budget->instructionsUsed += lua_gethookcount(L);
   if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
-  // Counting one at a time, the clock is read every 1,024 instructions.
-  if (budget->exactCount) budget->vmInstructions += lua_gethookcount(L);
-  if (budget->timeLimit != 0 && (!budget->exactCount || (budget->vmInstructions & 1023) == 0)) {
+  if (budget->timeLimit != 0) {
     long long now = clua_now();
     if (now > budget->deadline) budget->timeExceeded = 1;
     // A thousand instructions normally take microseconds; when they take a
@@ -388,10 +385,6 @@ int clua_charge_function(lua_State *L) {
 void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->externalBytes = bytes; }
 
 void clua_count_lazily(lua_State *L, int lazily) { clua_budget(L)->lazyCounting = lazily != 0; }
-
-void clua_count_exactly(lua_State *L, int exactly) { clua_budget(L)->exactCount = exactly != 0; }
-
-void clua_skip_traceback(lua_State *L, int skips) { clua_budget(L)->skipsTraceback = skips != 0; }
 
 void clua_raise(lua_State *L, const char *format, ...) {
   va_list arguments;

@@ -80,7 +80,7 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->runningThread = L;
   // Lazily only with a deadline the watchdog watches: its signal sets the hook. Any
   // hook an earlier call left goes first, so that a signal cannot be undone here.
-  int lazily = budget->lazyCounting && !budget->exactCount && budget->timeLimit != 0 && budget->lineObserver == NULL;
+  int lazily = budget->lazyCounting && budget->timeLimit != 0 && budget->lineObserver == NULL;
   if (lazily) lua_sethook(L, NULL, 0, 0);
   budget->armPending = lazily;
   int watched = 0;
@@ -92,7 +92,6 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   if (lazily && watched) return;
   budget->armPending = 0;
   int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
-  if (budget->exactCount) step = 1;
   int mask = LUA_MASKCOUNT | (budget->lineObserver ? LUA_MASKLINE : 0);
   lua_sethook(L, clua_hook, mask, step);
 }

@@ -98,25 +98,6 @@ extension LuaRuntime {
     set { clua_count_lazily(state, newValue ? 1 : 0) }
   }
 
-  /// Whether calls count every VM instruction, one at a time, in ``vmInstructionsCounted``
-  /// (and never lazily): slow, for a short run whose exact count tells what it did (a test
-  /// file's listing load).
-  package var countsExactly: Bool {
-    get { budget.pointee.exactCount != 0 }
-    set { clua_count_exactly(state, newValue ? 1 : 0) }
-  }
-
-  /// Whether errors of calls come without Lua's traceback (their message still names
-  /// the file and line): for a call whose usual end is an error nobody reads.
-  package var skipsTraceback: Bool {
-    get { budget.pointee.skipsTraceback != 0 }
-    set { clua_skip_traceback(state, newValue ? 1 : 0) }
-  }
-
-  /// The VM instructions calls ran while ``countsExactly`` was set, over all calls: C
-  /// functions' charges are not in it.
-  package var vmInstructionsCounted: Int { Int(budget.pointee.vmInstructions) }
-
   /// The instructions the last call counted (its C functions' charges included).
   package var instructionsCounted: Int { Int(budget.pointee.instructionsUsed) }
 

@@ -7,8 +7,6 @@ import DropRulesTools
 extension RuleTestFile {
   func hostFunctions(_ runtime: LuaRuntime) -> [String: LuaValue] {
     [
-      // The VM instructions run so far in a listing load (RuleTestFile.SuffixCheck).
-      "tally": runtime.function { [unowned runtime] _ in [.integer(Int64(runtime.vmInstructionsCounted))] },
       "scenario": runtime.function { [unowned self, unowned runtime] arguments in
         failable { () throws -> [LuaValue] in try makeSimulation(arguments.first ?? .nil, runtime: runtime) }
       },

@@ -9,10 +9,8 @@ import Foundation
 /// (`expect`, a library, a table of the file, a global) reaches the tests after it. The
 /// loads share one Lua state, in which the file and the API are compiled once: a test
 /// costs its own work and one run of the file's top level, not a new state and the
-/// file's whole code undumped again. Where the file does nothing after a test but
-/// register other tests, that test's load stops once it is registered
-/// (``RegistrationTally``): the registrations after it would only be counted. A test
-/// stopped by a limit leaves the state to the collector and the next test gets a new one.
+/// file's whole code undumped again. A test stopped by a limit leaves the state to the
+/// collector and the next test gets a new one.
 final class RuleTestFile {
   struct TestCase {
     var name: String
@@ -45,8 +43,6 @@ final class RuleTestFile {
     let tests: [Int: Test]
     /// The file's `property` declarations, in order.
     var properties: [(name: String, check: LuaReference, line: Int?)] = []
-    /// A listing load's instruction counts, at each registration and at its end.
-    var tally: RegistrationTally?
     /// Mark the start and the end of a test: an expectation without a matcher fails it.
     let startTest: LuaReference
     let finishTest: LuaReference
@@ -60,9 +56,6 @@ final class RuleTestFile {
     let chunk: LuaReference
     /// The host functions testing.lua calls, one table for every load.
     let hostFunctions: LuaReference
-    /// What a listing load counts between registrations that are all there is
-    /// (``RegistrationTally``); nil when it could not be measured.
-    var pureRegistration: RegistrationTally.Pure?
   }
 
   let file: String
@@ -72,12 +65,6 @@ final class RuleTestFile {
   private var unused: LoadedFile?
   /// The state the next load runs in; nil after a test a limit stopped.
   private var shared: SharedState?
-  /// The first position from which the file does nothing but register tests: a load for
-  /// a test from there on stops once that test is registered. Nil: every load runs the
-  /// whole file.
-  private(set) var stopsAfterRegistrationFrom: Int?
-  /// Loads that stopped once their test was registered (for tests of this).
-  private(set) var loadsStoppedEarly = 0
   /// The current test's simulations, by the number its handles carry.
   var simulations: [Int: TestSimulation] = [:]
   /// What the current test's simulations held after they last ran, counted against the
@@ -105,7 +92,6 @@ final class RuleTestFile {
   func load() throws(LuaError) -> [TestCase] {
     let loaded = try loadFile(only: nil)
     unused = loaded
-    stopsAfterRegistrationFrom = shared?.pureRegistration.flatMap { loaded.tally?.firstPureSuffix(given: $0) }
     return loaded.tests.sorted { $0.key < $1.key }.map { position, test in
       TestCase(name: test.name, line: test.line, position: position, isPending: test.body == nil)
     }
@@ -126,8 +112,7 @@ final class RuleTestFile {
       loaded = unused
       self.unused = nil
     } else {
-      let stops = stopsAfterRegistrationFrom.map { test.position >= $0 } ?? false
-      do { loaded = try loadFile(only: test.position, stoppingAfterIt: stops) } catch {
+      do { loaded = try loadFile(only: test.position) } catch {
         return Outcome(status: .failed, failures: [error.description])
       }
     }
@@ -178,12 +163,10 @@ final class RuleTestFile {
   /// A fresh load of the file: the test API and the file's top level run again, in a new
   /// environment of the shared state (made first when there is none).
   ///
-  /// - Parameters:
-  ///   - position: the position of the one test to take, or nil for all.
-  ///   - stops: the load ends once that test is registered (``stopsAfterRegistrationFrom``).
+  /// - Parameter position: the position of the one test to take, or nil for all.
   /// - Returns: the runtime and the tests the file registered, by position.
   /// - Throws: ``LuaError`` when the test API or the file does not load or run.
-  func loadFile(only position: Int?, stoppingAfterIt stops: Bool = false) throws(LuaError) -> LoadedFile {
+  func loadFile(only position: Int?) throws(LuaError) -> LoadedFile {
     let state: SharedState
     if let shared {
       state = shared
@@ -192,7 +175,7 @@ final class RuleTestFile {
       shared = state
     }
     do throws(LuaError) {
-      return try load(state.chunk, in: state, only: position, stoppingAfterIt: stops)
+      return try load(in: state, only: position)
     } catch {
       // Whatever broke, the next load does not inherit it.
       shared = nil
@@ -217,59 +200,25 @@ final class RuleTestFile {
     let chunk = try sourceFiles.loadFile(atPath: file, into: runtime, environment: try runtime.newEnvironment())
     sourceFiles.allowModules(in: directory)
     let functions = try runtime.keep(LuaTable(fields: hostFunctions(runtime)))
-    var state = SharedState(runtime: runtime, prelude: prelude, chunk: chunk, hostFunctions: functions)
-    state.pureRegistration = try measurePureRegistration(in: state)
-    return state
+    return SharedState(runtime: runtime, prelude: prelude, chunk: chunk, hostFunctions: functions)
   }
 
-  /// What a listing load counts for registrations that are all there is, measured on a
-  /// file of three; nil if the three gaps do not agree.
-  private func measurePureRegistration(in state: SharedState) throws(LuaError) -> RegistrationTally.Pure? {
-    let probe = try state.runtime.load(
-      source: RegistrationTally.probeSource, chunkName: "=[droprules registration probe]",
-      environment: try state.runtime.newEnvironment())
-    return try load(probe, in: state, only: nil).tally?.pureProbe()
-  }
-
-  private func load(
-    _ chunk: LuaReference, in state: SharedState, only position: Int?, stoppingAfterIt stops: Bool = false
-  ) throws(LuaError) -> LoadedFile {
+  private func load(in state: SharedState, only position: Int?) throws(LuaError) -> LoadedFile {
     let runtime = state.runtime
     // What an earlier test's output and simulations held counted against the cap until
     // its test ended; a fresh load starts with none of it.
     runtime.releasePrintedOutput()
     runtime.heldBytes = 0
     let only: LuaValue = position.map { .integer(Int64($0 + 1)) } ?? .nil
-    let api = try runtime.call(state.prelude, [.reference(state.hostFunctions), only, .boolean(stops)]).first?
-      .tableValue
+    let api = try runtime.call(state.prelude, [.reference(state.hostFunctions), only]).first?.tableValue
     guard let api, case .function(let listTests) = api["tests"], case .function(let startTest) = api["startTest"],
       case .function(let finishTest) = api["finishTest"]
     else {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
     let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
-    try runtime.rebind(chunk, to: environment)
-    var endTally: Int?
-    if position == nil {
-      // The listing load counts every instruction: the gaps between registrations tell
-      // where the file does nothing else.
-      runtime.countsExactly = true
-      defer { runtime.countsExactly = false }
-      try runtime.call(chunk)
-      endTally = runtime.vmInstructionsCounted
-    } else {
-      // A load that stops ends in an error: Lua's traceback of it would cost more than
-      // the registrations it skips. (The listing load ran this code and met no error.)
-      runtime.skipsTraceback = stops
-      defer { runtime.skipsTraceback = false }
-      do { try runtime.call(chunk) } catch {
-        guard stops, case .function(let stoppedEarly) = api["stoppedEarly"] else { throw error }
-        let answer = try runtime.call(stoppedEarly)
-        guard answer.first?.isTruthy == true, let message = answer.last?.stringValue, error.message.contains(message)
-        else { throw error }
-        loadsStoppedEarly += 1
-      }
-    }
+    try runtime.rebind(state.chunk, to: environment)
+    try runtime.call(state.chunk)
     let list = try runtime.call(listTests).first?.tableValue
     var tests: [Int: LoadedFile.Test] = [:]
     for entry in list?.sequence ?? [] {
@@ -283,10 +232,6 @@ final class RuleTestFile {
         after: Self.functions(table["after"]))
     }
     var loaded = LoadedFile(runtime: runtime, tests: tests, startTest: startTest, finishTest: finishTest)
-    if let endTally, case .function(let tallies) = api["tallies"] {
-      let counts = try runtime.call(tallies).first?.tableValue?.sequence.compactMap(\.intValue) ?? []
-      loaded.tally = RegistrationTally(atRegistrations: counts, atEnd: endTally)
-    }
     if case .function(let listProperties) = api["properties"] {
       for entry in try runtime.call(listProperties).first?.tableValue?.sequence ?? [] {
         guard let table = entry.tableValue, let name = table["name"].stringValue,

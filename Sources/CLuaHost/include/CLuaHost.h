@@ -119,16 +119,6 @@ typedef struct clua_Budget {
   int lazyCounting;
   /// The running call counts lazily and its count hook is not set yet.
   volatile int armPending;
-  /// Calls count every VM instruction, one at a time, in vmInstructions (and take no
-  /// lazy counting): a test file's listing load, which tells from the count whether what
-  /// follows a test's registration is only more registrations.
-  int exactCount;
-  /// The VM instructions counted while exactCount was set, over all calls.
-  long long vmInstructions;
-  /// The message handler gives the error without a traceback: for a call whose usual
-  /// end is an error nobody reads (a test's load stopping once its test is registered),
-  /// where Lua's traceback would be most of the cost.
-  int skipsTraceback;
 
   /// Called for every executed line while coverage is on; must not raise.
   void (*_Nullable lineObserver)(void *_Nullable context, const char *source, int line);
@@ -189,12 +179,6 @@ void clua_set_external_bytes(lua_State *L, size_t bytes);
 /// Has the calls of `L` count lazily (see clua_Budget.lazyCounting), or from their first
 /// instruction again.
 void clua_count_lazily(lua_State *L, int lazily);
-/// Has the calls of `L` count every VM instruction in clua_Budget.vmInstructions (see
-/// clua_Budget.exactCount), or count as before.
-void clua_count_exactly(lua_State *L, int exactly);
-/// Has the message handler of `L`'s calls leave tracebacks out (see
-/// clua_Budget.skipsTraceback), or put them in again.
-void clua_skip_traceback(lua_State *L, int skips);
 
 // MARK: Host values (pushes.c)
 

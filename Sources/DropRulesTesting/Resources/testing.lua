@@ -1,9 +1,7 @@
 -- The Lua side of *_test.lua files: test, expect and its matchers, scenario, simulations
 -- and drags, over host functions that run real rule hosts.
 -- only: the position of the one test this load runs, or nil for a load that lists them all.
--- stopAfterOnly: the load ends once that test is registered (the host found that the file
--- does nothing after it but register other tests).
-local host, only, stopAfterOnly = ...
+local host, only = ...
 local setmetatable, getmetatable, type, error, pairs, tostring, rawequal =
   setmetatable, getmetatable, type, error, pairs, tostring, rawequal
 local concat, sort, format = table.concat, table.sort, string.format
@@ -335,36 +333,22 @@ end
 
 -- A load that runs one test keeps only that one. Every test gets a fresh load, which
 -- runs every registration of its file again: the others cost a count and no more (the
--- listing load checked them, and every load registers the same tests). A listing load
--- notes how many instructions had run at each registration: from the gaps the host
--- tells where the file does nothing but register tests, and a load for a test there
--- stops once its test is registered.
+-- listing load checked them, and every load registers the same tests).
 local globals = {}
-local tallies = {}
-local stoppedEarly = false
-local stopMessage = "droprules: this load stops once its test is registered"
-local function registrar(kind, pending)
-  return function(name, body)
-    if pending and body ~= nil and type(body) ~= "function" then
-      error("pending expects a name, and a function or nothing", 2)
-    end
-    registered = registered + 1
-    if only == nil then
-      tallies[registered] = host.tally()
-      keep(kind, name, body, pending)
-    elseif registered == only then
-      keep(kind, name, body, pending)
-      if stopAfterOnly then
-        stoppedEarly = true
-        error(stopMessage, 0)
-      end
-    end
-  end
+function globals.test(name, body)
+  registered = registered + 1
+  if only == nil or registered == only then keep("test", name, body) end
 end
-globals.test = registrar("test")
-globals.it = registrar("it")
+function globals.it(name, body)
+  registered = registered + 1
+  if only == nil or registered == only then keep("it", name, body) end
+end
 -- A test to write later: listed as pending, never run, never a failure.
-globals.pending = registrar("pending", true)
+function globals.pending(name, body)
+  if body ~= nil and type(body) ~= "function" then error("pending expects a name, and a function or nothing", 2) end
+  registered = registered + 1
+  if only == nil or registered == only then keep("pending", name, body, true) end
+end
 function globals.describe(name, body)
   if type(name) ~= "string" or type(body) ~= "function" then error("describe expects a name and a function", 2) end
   blocks[#blocks + 1] = { name = name, before = {}, after = {} }
@@ -421,10 +405,6 @@ return {
     for name in pairs(dragFields) do names[#names + 1] = name end
     return names
   end,
-  -- The listing load's instruction count at each registration, by position.
-  tallies = function() return tallies end,
-  -- Whether this load ended early, right after its test registered, with stopMessage.
-  stoppedEarly = function() return stoppedEarly, stopMessage end,
   -- The file's properties, for droprules fuzz: { name, check, line } each.
   properties = function() return properties end,
   -- Each test as the host runs it: its hooks, in the order they run, and its body.
