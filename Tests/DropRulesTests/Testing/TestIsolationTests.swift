@@ -201,6 +201,65 @@ struct TestIsolationTests {
     #expect(filtered.allSatisfy { $0.status == .failed })
   }
 
+  /// Files a red team wrote against a load that stopped once its test was registered
+  /// (tried, and taken out): work hidden from an instruction count (a C function as a
+  /// metamethod, arguments padded with nils or unpacked), and a stop the file could see
+  /// (an `xpcall` around its tests, a to-be-closed variable). Each test's result must be
+  /// its whole file's.
+  static let wholeFile: [(source: String, statuses: [TestCaseResult.Status])] = [
+    (
+      """
+      local seen = setmetatable({}, { __index = table.insert })
+      test("first", function() end)
+      test("the file read a missing key of seen after this", function() expect(#seen):toBe(0) end)
+      test("third", function() end, seen.oops)
+      """, [.passed, .failed, .passed]
+    ),
+    (
+      """
+      local function prepare() ready = true end
+      test("first", function() end)
+      test("sees what a later registration's argument did", function() expect(ready):toBe(true) end)
+      test("third", function() end, prepare(), nil, nil, nil, nil)
+      """, [.passed, .passed, .passed]
+    ),
+    (
+      """
+      test("first", function() end)
+      test("gets the before_each hook registered below", function() expect(ready):toBe(true) end)
+      test("third", function() end, table.unpack({ before_each(function() ready = true end) }, 1, 24))
+      """, [.passed, .passed, .passed]
+    ),
+    (
+      """
+      return xpcall(function()
+        test("first", function() end)
+        test("the file loaded without an error", function() expect(loadError):toBeNil() end)
+        test("third", function() end)
+      end, function(message) loadError = message end)
+      """, [.passed, .passed, .passed]
+    ),
+    (
+      """
+      local closed <close> = setmetatable({}, { __close = function(_, err) if err then error(err) end end })
+      local resource <close> = setmetatable({}, { __close = next })
+      test("first", function() end)
+      test("second", function() end)
+      test("third", function() end)
+      """, [.passed, .passed, .passed]
+    ),
+  ]
+
+  @Test("a test's result is its whole file's: the top level runs to its end for every test", arguments: wholeFile)
+  func wholeFileRuns(_ file: (source: String, statuses: [TestCaseResult.Status])) throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("box.lua", "return { box = {} }")
+    let path = try directory.write("box_test.lua", file.source)
+    let results = RuleTestRunner().run(files: [path])
+    #expect(results.map(\.status) == file.statuses, "\(results.map(\.failures))")
+    #expect(results.allSatisfy { $0.printed.lines.isEmpty })
+  }
+
   @Test("every test draws the same random numbers, as a fresh load of its file does")
   func randomNumbersStartAgain() throws {
     let directory = try TemporaryDirectory()
