@@ -1,5 +1,6 @@
 import DropRulesLuaTestSupport
 import DropRulesTestSupport
+import DropRulesTesting
 import Testing
 
 @testable import DropRules
@@ -38,7 +39,7 @@ struct DragInvariantTests {
     let ids = (1...6).map { "item\($0)" }
     let targets = row(["a", "b", "c", "d"], items: ["a": Array(ids[0..<3]), "c": Array(ids[3...])])
     let host = try makeHost(rules: Self.chaoticRule, targets: targets, items: ids.map(textItem), directory: directory)
-    var generator = SplitMix(seed: 42)
+    var generator = SeededRandom(seed: 42)
     for _ in 0..<300 {
       let dragged = ids.filter { _ in generator.next() % 3 == 0 }
       guard !dragged.isEmpty else { continue }

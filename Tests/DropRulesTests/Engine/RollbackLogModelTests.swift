@@ -1,4 +1,4 @@
-import DropRulesTestSupport
+import DropRulesTesting
 import Testing
 
 @testable import DropRulesModel
@@ -43,7 +43,7 @@ struct RollbackLogModelTests {
 
   @Test("3,000 seeded calls of writes, structural changes and failures")
   func agreesWithModel() {
-    var random = SplitMix(seed: 0x5EED_2026)
+    var random = SeededRandom(seed: 0x5EED_2026)
     var log = RollbackLog<Write>()
     var model = Model()
     var serial = 0
