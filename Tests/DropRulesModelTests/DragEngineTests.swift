@@ -122,4 +122,19 @@ struct DragEngineTests {
     #expect(engine.trace.map { $0.index.map(String.init) ?? "-" } == ["1", "1", "1", "1", "-"])
     #expect(rules.events.filter { $0.hasPrefix("dropUpdated") }.count == 4)
   }
+
+  @Test("a step's own index out of range is clamped to the list, as a proposal's is")
+  func stepIndexIsClamped() throws {
+    rules.handlers[.performDrop] = { _, context in
+      #expect(context.index == 1, "b is empty: every gap is 1")
+      return .returned(.boolean(true))
+    }
+    rules.handlers[.dropUpdated] = { _, _ in .returned(.proposal(.move, index: nil)) }
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
+    _ = try engine.moveOver("b", index: -5)
+    #expect(engine.trace.last?.index == 1)
+    _ = try engine.moveOver("b", index: Int.max)
+    #expect(engine.trace.last?.index == 1)
+    #expect(try engine.drop() == .performed)
+  }
 }

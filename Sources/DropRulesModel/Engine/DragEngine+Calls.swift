@@ -87,7 +87,8 @@ extension DragEngine {
   /// The `info.index` handlers see: the one the step named, else the gap the target's
   /// item extent puts under the pointer.
   func pointerIndex(in position: Int) -> Int? {
-    if let index = drag?.stepIndex { return index }
+    // A step's own index is clamped to the list as a proposal's is (`dropIndex(for:)`).
+    if let index = drag?.stepIndex { return min(max(index, 1), currentBoard.targets[position].items.count + 1) }
     guard let itemExtent = currentBoard.targets[position].itemExtent else { return nil }
     let frame = currentBoard.targets[position].frame
     return DropTarget.insertionIndex(
