@@ -31,6 +31,21 @@ extension LuaRuntime {
     return status
   }
 
+  /// The main function of `chunk` as Lua compiled it: its dump, read back. Nil for a C
+  /// function or a dump this machine's Lua writes in another layout.
+  package func listing(of chunk: LuaReference) -> LuaFunctionListing? {
+    guard lua_checkstack(state, 1) != 0 else { return nil }
+    pushReference(chunk)
+    defer { clua_pop(state, 1) }
+    var length = 0
+    guard let dumped = clua_dump(state, &length) else { return nil }
+    defer { free(dumped) }
+    let bytes = dumped.withMemoryRebound(to: UInt8.self, capacity: length) {
+      Array(UnsafeBufferPointer(start: $0, count: length))
+    }
+    return LuaFunctionListing(dump: bytes)
+  }
+
   private static func load(
     _ bytes: [UInt8], chunkName: String, on state: OpaquePointer,
     loader: (OpaquePointer, UnsafePointer<CChar>, Int, UnsafePointer<CChar>) -> Int32

@@ -98,6 +98,13 @@ extension LuaRuntime {
     set { clua_count_lazily(state, newValue ? 1 : 0) }
   }
 
+  /// Whether errors of calls come without Lua's traceback (their message still names
+  /// the file and line): for a call whose usual end is an error nobody reads.
+  package var skipsTraceback: Bool {
+    get { budget.pointee.skipsTraceback != 0 }
+    set { clua_skip_traceback(state, newValue ? 1 : 0) }
+  }
+
   /// The instructions the last call counted (its C functions' charges included).
   package var instructionsCounted: Int { Int(budget.pointee.instructionsUsed) }
 

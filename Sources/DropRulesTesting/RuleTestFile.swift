@@ -9,8 +9,10 @@ import Foundation
 /// (`expect`, a library, a table of the file, a global) reaches the tests after it. The
 /// loads share one Lua state, in which the file and the API are compiled once: a test
 /// costs its own work and one run of the file's top level, not a new state and the
-/// file's whole code undumped again. A test stopped by a limit leaves the state to the
-/// collector and the next test gets a new one.
+/// file's whole code undumped again. Where the file's main chunk does nothing after a
+/// test but register more tests (``RegistrationTail``, read from its bytecode), that
+/// test's load stops once it is registered. A test stopped by a limit leaves the state to
+/// the collector and the next test gets a new one.
 final class RuleTestFile {
   struct TestCase {
     var name: String
@@ -56,6 +58,9 @@ final class RuleTestFile {
     let chunk: LuaReference
     /// The host functions testing.lua calls, one table for every load.
     let hostFunctions: LuaReference
+    /// The lines of the file's registration tail, as a table of `line = true`; nil when
+    /// the file has none.
+    var tailLines: LuaReference?
   }
 
   let file: String
@@ -65,6 +70,8 @@ final class RuleTestFile {
   private var unused: LoadedFile?
   /// The state the next load runs in; nil after a test a limit stopped.
   private var shared: SharedState?
+  /// Loads that stopped once their test was registered (for tests of this).
+  private(set) var loadsStoppedEarly = 0
   /// The current test's simulations, by the number its handles carry.
   var simulations: [Int: TestSimulation] = [:]
   /// What the current test's simulations held after they last ran, counted against the
@@ -200,7 +207,17 @@ final class RuleTestFile {
     let chunk = try sourceFiles.loadFile(atPath: file, into: runtime, environment: try runtime.newEnvironment())
     sourceFiles.allowModules(in: directory)
     let functions = try runtime.keep(LuaTable(fields: hostFunctions(runtime)))
-    return SharedState(runtime: runtime, prelude: prelude, chunk: chunk, hostFunctions: functions)
+    var state = SharedState(runtime: runtime, prelude: prelude, chunk: chunk, hostFunctions: functions)
+    if let tail = runtime.listing(of: chunk).flatMap(RegistrationTail.init) {
+      let lines = LuaTable(sequence: tail.lines.sorted().map { .integer(Int64($0)) })
+      let makeSet = try runtime.load(
+        source: "local set = {} for _, line in ipairs(...) do set[line] = true end return set",
+        chunkName: "=[droprules registration tail]")
+      if case .reference(let set) = try runtime.call(makeSet, [.table(lines)], keepingTables: true).first {
+        state.tailLines = set
+      }
+    }
+    return state
   }
 
   private func load(in state: SharedState, only position: Int?) throws(LuaError) -> LoadedFile {
@@ -210,7 +227,10 @@ final class RuleTestFile {
     runtime.releasePrintedOutput()
     runtime.heldBytes = 0
     let only: LuaValue = position.map { .integer(Int64($0 + 1)) } ?? .nil
-    let api = try runtime.call(state.prelude, [.reference(state.hostFunctions), only]).first?.tableValue
+    // Only a load for one test may stop early: a listing load runs the whole file.
+    let tail: [LuaValue] =
+      position != nil ? state.tailLines.map { [.reference($0), .reference(state.chunk)] } ?? [] : []
+    let api = try runtime.call(state.prelude, [.reference(state.hostFunctions), only] + tail).first?.tableValue
     guard let api, case .function(let listTests) = api["tests"], case .function(let startTest) = api["startTest"],
       case .function(let finishTest) = api["finishTest"]
     else {
@@ -218,7 +238,19 @@ final class RuleTestFile {
     }
     let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
     try runtime.rebind(state.chunk, to: environment)
-    try runtime.call(state.chunk)
+    // A load that may stop ends in an error whose traceback nobody reads. (The listing
+    // load ran the same code to its end and met no error.)
+    runtime.skipsTraceback = !tail.isEmpty
+    defer { runtime.skipsTraceback = false }
+    do { try runtime.call(state.chunk) } catch {
+      guard !tail.isEmpty, error.kind == .runtime, case .function(let stoppedEarly) = api["stoppedEarly"] else {
+        throw error
+      }
+      let answer = try runtime.call(stoppedEarly)
+      guard answer.first?.isTruthy == true, let message = answer.last?.stringValue, error.message.hasPrefix(message)
+      else { throw error }
+      loadsStoppedEarly += 1
+    }
     let list = try runtime.call(listTests).first?.tableValue
     var tests: [Int: LoadedFile.Test] = [:]
     for entry in list?.sequence ?? [] {

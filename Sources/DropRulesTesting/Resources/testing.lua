@@ -1,7 +1,11 @@
 -- The Lua side of *_test.lua files: test, expect and its matchers, scenario, simulations
 -- and drags, over host functions that run real rule hosts.
 -- only: the position of the one test this load runs, or nil for a load that lists them all.
-local host, only = ...
+-- tailLines, chunk: the lines of the test file's main chunk where it does nothing but
+-- register tests to its end (RegistrationTail), and that chunk; nil for a load that runs
+-- the whole file.
+local host, only, tailLines, chunk = ...
+local getinfo, getupvalue, rawget = debug.getinfo, debug.getupvalue, rawget
 local setmetatable, getmetatable, type, error, pairs, tostring, rawequal =
   setmetatable, getmetatable, type, error, pairs, tostring, rawequal
 local concat, sort, format = table.concat, table.sort, string.format
@@ -334,20 +338,53 @@ end
 -- A load that runs one test keeps only that one. Every test gets a fresh load, which
 -- runs every registration of its file again: the others cost a count and no more (the
 -- listing load checked them, and every load registers the same tests).
+--
+-- The load for a test the file registers in its tail (RegistrationTail: from there to
+-- its end, the main chunk only registers tests) stops once the test is kept: the rest
+-- would only be counted. It stops only when the call came straight from the main chunk,
+-- run by the host itself, on a line of the tail, and the environment still holds these
+-- functions under their names, so that the tail's reads of them run no metamethod. The
+-- stop is an error that nothing of the file's sees: the main chunk has no to-be-closed
+-- variable and no protected call stands between it and the host.
 local globals = {}
+local stoppedEarly = false
+local stopMessage = "droprules: this load stops once its test is registered"
+-- Called straight from a registration: level 2 is the registration, 3 the code that called it.
+local function stopsHere()
+  if tailLines == nil then return false end
+  local caller = getinfo(3, "fl")
+  if caller == nil or not rawequal(caller.func, chunk) or not tailLines[caller.currentline] then return false end
+  if getinfo(4, "f") ~= nil then return false end
+  local _, environment = getupvalue(chunk, 1)
+  return type(environment) == "table" and rawequal(rawget(environment, "test"), globals.test)
+    and rawequal(rawget(environment, "it"), globals.it) and rawequal(rawget(environment, "pending"), globals.pending)
+end
+local function stop()
+  stoppedEarly = true
+  error(stopMessage, 0)
+end
 function globals.test(name, body)
   registered = registered + 1
-  if only == nil or registered == only then keep("test", name, body) end
+  if only == nil or registered == only then
+    keep("test", name, body)
+    if stopsHere() then stop() end
+  end
 end
 function globals.it(name, body)
   registered = registered + 1
-  if only == nil or registered == only then keep("it", name, body) end
+  if only == nil or registered == only then
+    keep("it", name, body)
+    if stopsHere() then stop() end
+  end
 end
 -- A test to write later: listed as pending, never run, never a failure.
 function globals.pending(name, body)
   if body ~= nil and type(body) ~= "function" then error("pending expects a name, and a function or nothing", 2) end
   registered = registered + 1
-  if only == nil or registered == only then keep("pending", name, body, true) end
+  if only == nil or registered == only then
+    keep("pending", name, body, true)
+    if stopsHere() then stop() end
+  end
 end
 function globals.describe(name, body)
   if type(name) ~= "string" or type(body) ~= "function" then error("describe expects a name and a function", 2) end
@@ -405,6 +442,8 @@ return {
     for name in pairs(dragFields) do names[#names + 1] = name end
     return names
   end,
+  -- Whether this load ended early, right after its test was kept, with stopMessage.
+  stoppedEarly = function() return stoppedEarly, stopMessage end,
   -- The file's properties, for droprules fuzz: { name, check, line } each.
   properties = function() return properties end,
   -- Each test as the host runs it: its hooks, in the order they run, and its body.

@@ -1,0 +1,164 @@
+import DropRulesLuaTestSupport
+import DropRulesTestSupport
+import Testing
+
+@testable import DropRulesLua
+@testable import DropRulesTesting
+
+/// A test's load stops once the test is registered where the file's main chunk does
+/// nothing after it but register tests (``RegistrationTail``), and only there: every
+/// test's result stays its whole file's.
+@Suite("A test's load stops early only where nothing but registrations follows")
+struct EarlyStopTests {
+  /// The tail of `source`'s main chunk, compiled as droprules compiles a test file.
+  func tail(_ source: String) throws -> RegistrationTail? {
+    let runtime = try LuaRuntime()
+    let chunk = try runtime.load(source: source, chunkName: "@box_test.lua")
+    let listing = try #require(runtime.listing(of: chunk))
+    return RegistrationTail(listing)
+  }
+
+  /// Runs every test of `source` as `droprules test` does; the statuses, and how many
+  /// loads stopped early.
+  func run(_ source: String) throws -> (statuses: [TestCaseResult.Status], stopped: Int) {
+    let directory = try TemporaryDirectory()
+    try directory.write("box.lua", "return { box = {} }")
+    let path = try directory.write("box_test.lua", source)
+    let file = RuleTestFile(file: path, limits: LuaLimits(), coverage: nil)
+    let statuses = try file.load().map { file.run($0).status }
+    return (statuses, file.loadsStoppedEarly)
+  }
+
+  @Test("the tail is the registrations at the end, by line")
+  func tailLines() throws {
+    let source = """
+      local x = 1
+      test("first", function() expect(x):toBe(1) end)
+      x = 2
+      test("second", function() expect(x):toBe(2) end)
+      test("third", function()
+        expect(x):toBe(2)
+      end)
+      pending("later")
+      it("fourth", function() end)
+      """
+    let found = try #require(try tail(source))
+    #expect(found.registrations == 4)
+    #expect(found.lines == [4, 5, 7, 8, 9])
+  }
+
+  @Test(
+    "no tail where the end does anything else",
+    arguments: [
+      #"test("a", function() end) x = 1"#,
+      #"test("a", function() end) return 1"#,
+      #"local t <close> = nil test("a", function() end)"#,
+      #"test("a", function() end) describe("d", function() end)"#,
+      #"test("a", function() end) before_each(function() end)"#,
+      #"local test = test test("a", function() end)"#,
+      #"test("a", function() end, 1)"#,
+      #"test("a" .. "b", function() end) test(1, function() end)"#,
+      #"test("a", function() end) pending("b", 1)"#,
+      #"test("a", function() end) test("b")"#,
+      "",
+    ])
+  func noTail(_ source: String) throws {
+    #expect(try tail(source) == nil)
+  }
+
+  @Test("a line shared with other code is not the tail's")
+  func sharedLine() throws {
+    let found = try #require(try tail(#"x = 1 test("a", function() end)"# + "\n" + #"test("b", function() end)"#))
+    #expect(found.registrations == 2)
+    #expect(found.lines == [2])
+  }
+
+  @Test("loads for tests in the tail stop, with the results of whole loads")
+  func stops() throws {
+    let source = """
+      local x = 1
+      test("first", function() expect(x):toBe(2) end)
+      x = 2
+      test("second", function() expect(x):toBe(2) end)
+      test("third", function() expect(x):toBe(3) end)
+      pending("later")
+      it("fourth", function() expect(x):toBe(2) end)
+      """
+    let result = try run(source)
+    #expect(result.statuses == [.passed, .passed, .failed, .pending, .passed])
+    // The first test runs in the listing load; second, third and fourth stop.
+    #expect(result.stopped == 3)
+  }
+
+  /// Files that try to make a stopped load differ from a whole one, each with the
+  /// statuses a whole load gives and how many loads may stop: work in the environment's
+  /// metamethods, a registration read through another `_ENV`, or on a line shared with
+  /// other code.
+  static let attacks: [(source: String, statuses: [TestCaseResult.Status], stopped: Int)] = [
+    (
+      """
+      local real = test
+      test = nil
+      setmetatable(_ENV, { __index = function(_, key)
+        if key == "test" then reads = (reads or 0) + 1 return real end
+      end })
+      test("first", function() end)
+      test("sees every read of test, the later ones too", function() expect(reads):toBe(4) end)
+      test("third", function() end)
+      test("fourth", function() end)
+      """, [.passed, .passed, .passed, .passed], 0
+    ),
+    (
+      """
+      local outer, reads = _ENV, 0
+      local _ENV = setmetatable({}, { __index = function(_, key) reads = reads + 1 return outer[key] end })
+      test("first", function() end)
+      test("sees the reads of test after it, and its own of expect", function() expect(reads):toBe(4) end)
+      test("third", function() end)
+      """, [.passed, .passed, .passed], 0
+    ),
+    (
+      """
+      local real = test
+      local function counted(...) calls = (calls or 0) + 1 return real(...) end
+      test = counted
+      test("first", function() end)
+      test("sees the calls after it", function() expect(calls):toBe(3) end)
+      test("third", function() end)
+      """, [.passed, .passed, .passed], 0
+    ),
+    (
+      """
+      test("first", function() end)
+      test("sees what the line after it did", function() expect(ready):toBe(true) end)
+      test("third", function() end) ready = true
+      test("fourth", function() expect(ready):toBe(true) end)
+      """, [.passed, .passed, .passed, .passed], 1
+    ),
+    (
+      """
+      local list = {}
+      test("first", function() end)
+      test("sees the rest of the file", function() expect(#list):toBe(1) end)
+      list[#list + 1] = "x" test("third", function() end)
+      """, [.passed, .passed, .passed], 0
+    ),
+    (
+      """
+      test("first", function() end)
+      describe("a block", function()
+        test("inside", function() expect(after):toBe(true) end)
+      end)
+      after = true
+      test("last", function() expect(after):toBe(true) end)
+      """, [.passed, .passed, .passed], 1
+    ),
+  ]
+
+  @Test("a stopped load gives its whole file's result", arguments: attacks)
+  func attack(_ file: (source: String, statuses: [TestCaseResult.Status], stopped: Int)) throws {
+    let result = try run(file.source)
+    #expect(result.statuses == file.statuses)
+    #expect(result.stopped == file.stopped)
+  }
+}
