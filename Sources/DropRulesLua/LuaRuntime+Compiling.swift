@@ -34,16 +34,20 @@ extension LuaRuntime {
   /// The main function of `chunk` as Lua compiled it: its dump, read back. Nil for a C
   /// function or a dump this machine's Lua writes in another layout.
   package func listing(of chunk: LuaReference) -> LuaFunctionListing? {
+    dump(of: chunk).flatMap(LuaFunctionListing.init(dump:))
+  }
+
+  /// What `lua_dump` writes for `chunk`, debug information included; nil for a C function.
+  package func dump(of chunk: LuaReference) -> [UInt8]? {
     guard lua_checkstack(state, 1) != 0 else { return nil }
     pushReference(chunk)
     defer { clua_pop(state, 1) }
     var length = 0
     guard let dumped = clua_dump(state, &length) else { return nil }
     defer { free(dumped) }
-    let bytes = dumped.withMemoryRebound(to: UInt8.self, capacity: length) {
+    return dumped.withMemoryRebound(to: UInt8.self, capacity: length) {
       Array(UnsafeBufferPointer(start: $0, count: length))
     }
-    return LuaFunctionListing(dump: bytes)
   }
 
   private static func load(
