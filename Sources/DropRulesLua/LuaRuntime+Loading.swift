@@ -3,9 +3,13 @@ import CLuaHost
 
 /// Compiling chunks and making the environments they run in.
 extension LuaRuntime {
-  /// Compiles a text chunk. Binary chunks are refused; a leading byte order mark is
-  /// dropped (lines are unchanged: the mark is on line 1), and in a file's chunk, as
-  /// `loadfile` does, a first line that starts with `#`.
+  /// Compiles a text chunk. Binary chunks are refused. A leading UTF-8 byte order mark
+  /// is dropped (lines are unchanged: the mark is on line 1). Only in a file's chunk
+  /// (`chunkName` `@path`), as Lua's `loadfile` does, a first line that starts with `#`
+  /// (`#!/usr/bin/env lua`) is emptied: its newline stays, so errors still count it as
+  /// line 1; a binary chunk after it is refused as one. Any other chunk (`=name`) keeps
+  /// a `#` first line, a syntax error to Lua, as Lua's own `load` of a string does (and
+  /// as a rule's `load` still does).
   ///
   /// - Parameters:
   ///   - source: the chunk's text, as UTF-8 bytes.

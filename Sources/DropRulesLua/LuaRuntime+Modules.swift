@@ -29,11 +29,15 @@ extension LuaRuntime {
 
   /// A file's source as Lua's own `loadfile` reads it: without a byte order mark, and
   /// with a first line that starts with `#` (`#!/usr/bin/env lua`) emptied. Its newline
-  /// stays, so every other line keeps its number.
+  /// stays, so every other line keeps its number, unless a binary chunk (ESC, 0x1B)
+  /// follows it: then, as `luaL_loadfilex` does, the newline goes too, and the chunk
+  /// starts with its signature, to be refused as binary rather than compiled as text.
   static func fileText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
     let text = withoutByteOrderMark(bytes)
     guard text.first == UInt8(ascii: "#") else { return Array(text) }
-    return Array(text.drop { $0 != UInt8(ascii: "\n") })
+    let rest = text.drop { $0 != UInt8(ascii: "\n") }
+    if rest.dropFirst().first == 0x1B { return Array(rest.dropFirst()) }
+    return Array(rest)
   }
 }
 

@@ -76,6 +76,27 @@ struct InputFileTests {
     #expect(loads.stdout == "1 rule file checked, no problems\n", "\(loads.stdout)")
   }
 
+  @Test("a #! line before a binary chunk gets the binary chunk's own refusal, not a syntax error")
+  func shebangThenBinaryChunk() throws {
+    let scratch = try TemporaryDirectory()
+    // What a binary chunk starts with (ESC "Lua", the version): refused on its first byte.
+    let chunk = "\u{1B}LuaT\0\u{19}\u{13}\r\n\u{1A}\n"
+    try scratch.write("plain.lua", chunk)
+    try scratch.write("shebang.lua", "#!/usr/bin/env lua\n" + chunk)
+    let plain = try DropRulesBinary.run(["check", "plain.lua"], in: scratch.url)
+    #expect(
+      plain.stdout
+        == "plain.lua: binary (precompiled) chunks are not loaded; use the .lua source\n1 problem in 1 rule file\n")
+    let shebang = try DropRulesBinary.run(["check", "shebang.lua"], in: scratch.url)
+    #expect(shebang.status == plain.status)
+    #expect(shebang.stdout == plain.stdout.replacingOccurrences(of: "plain.lua", with: "shebang.lua"))
+    // A module with the same two lines gets require's refusal of a binary chunk.
+    try scratch.write("lib/compiled.lua", "#!/usr/bin/env lua\n" + chunk)
+    try scratch.write("box.lua", "require 'lib.compiled'\nreturn { box = {} }\n")
+    let module = try DropRulesBinary.run(["check", "box.lua"], in: scratch.url)
+    #expect(module.stdout.contains("is a binary chunk; only .lua source is loaded"), "\(module.stdout)")
+  }
+
   @Test(
     "a rule file named twice loads once: the scenario's own folder, a folder twice, a link",
     arguments: [["--rules", "."], ["--rules", "box.lua", "--rules", "./"], ["--rules", "linked"]])

@@ -61,6 +61,28 @@ struct LuaSandboxTests {
     #expect(error?.file == path)
   }
 
+  @Test("a file whose #! first line comes before a binary chunk is refused as binary, as luaL_loadfilex does")
+  func shebangThenBytecode() throws {
+    let lua = try LuaRuntime()
+    let bytecode = try PlainLua().bytecode(of: "return 1")
+    let directory = try TemporaryDirectory()
+    for (name, prefix) in [("plain", ""), ("shebang", "#!/usr/bin/env lua\n"), ("marked", "\u{FEFF}#!lua\n")] {
+      let path = directory.path + "/\(name).lua"
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(Array(prefix.utf8) + bytecode)))
+      let error = #expect(throws: LuaError.self) { try lua.loadFile(atPath: path, environment: nil) }
+      #expect(error?.kind == .refused, "\(name): \(error?.message ?? "")")
+      #expect(error?.message == "binary (precompiled) chunks are not loaded; use the .lua source")
+    }
+    // A module too: require's own refusal, not a syntax error.
+    lua.allowModules(in: directory.path)
+    let error = #expect(throws: LuaError.self) { try lua.evaluate("return require('shebang')") }
+    #expect(error?.message.contains("is a binary chunk; only .lua source is loaded") == true, "\(error?.message ?? "")")
+    // Text after a #! line still compiles, its line counted.
+    let text = try directory.write("text.lua", "#!/usr/bin/env lua\nreturn 1 +\n")
+    let syntax = #expect(throws: LuaError.self) { try lua.loadFile(atPath: text, environment: nil) }
+    #expect(syntax?.kind == .syntax)
+    #expect(syntax?.line == 3, "\(syntax?.message ?? "")")
+  }
   @Test("collectgarbage offers only count")
   func collectGarbage() throws {
     let lua = try LuaRuntime()

@@ -123,7 +123,7 @@ struct DragEngineTests {
     #expect(rules.events.filter { $0.hasPrefix("dropUpdated") }.count == 4)
   }
 
-  @Test("a step's own index out of range is clamped to the list, as a proposal's is")
+  @Test("a step's own index out of range is clamped to the list, as a proposal's is, in the trace and the spoken step")
   func stepIndexIsClamped() throws {
     rules.handlers[.performDrop] = { _, context in
       #expect(context.index == 1, "b is empty: every gap is 1")
@@ -133,8 +133,10 @@ struct DragEngineTests {
     try engine.beginDrag(DragRequest(items: [.board("x")]))
     _ = try engine.moveOver("b", index: -5)
     #expect(engine.trace.last?.index == 1)
+    #expect(engine.lastStep?.announcement == "Over b: move, position 1.")
     _ = try engine.moveOver("b", index: Int.max)
     #expect(engine.trace.last?.index == 1)
+    #expect(engine.lastStep?.announcement == "Over b: move, position 1.")
     #expect(try engine.drop() == .performed)
   }
 }

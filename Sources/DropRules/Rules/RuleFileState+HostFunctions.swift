@@ -156,7 +156,7 @@ extension RuleFileState {
       },
       "setData": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
-        return setter("target:set", arguments, old: { key in engine?.storedValue(key, of: target) }) { key, value in
+        return setter("target:set", arguments, old: { key in engine?.boardDataValue(key, of: target) }) { key, value in
           staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
         }
       },

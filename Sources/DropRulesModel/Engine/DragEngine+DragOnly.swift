@@ -34,14 +34,6 @@ extension DragEngine {
     return currentBoard.targets[position].data[key]
   }
 
-  /// One key of a target's own staged data, without the drag's keys: the value that
-  /// `target:set` replaces. Read in place (a copy of the board or the target would
-  /// retain all it holds, on every set).
-  public func storedValue(_ key: String, of target: TargetID) -> JSONValue? {
-    guard let position = currentBoard.position(of: target) else { return nil }
-    return currentBoard.targets[position].data[key]
-  }
-
   /// Bytes of data rules hold on the board's targets beyond what it was made with: what
   /// they stored, and the current drag's own keys.
   public var storedDataBytes: Int { currentBoard.storedDataBytes + dragOnly.bytes }

@@ -175,6 +175,16 @@ public final class DragEngine {
       source: drag.sources.first, takenOutside: drag.takenOutside)
   }
 
+  /// One key of a target's data on the board as the drag staged it (``currentBoard``),
+  /// without the drag's own keys (``setForDrag(_:to:on:)``), which are kept beside the
+  /// board: the value that `target:set` replaces. Nil for a missing key or target. Read
+  /// in place (a copy of the board or the target would retain all it holds, on every
+  /// set).
+  package func boardDataValue(_ key: String, of target: TargetID) -> JSONValue? {
+    guard let position = currentBoard.position(of: target) else { return nil }
+    return currentBoard.targets[position].data[key]
+  }
+
   /// Applies a rule's change to the board, recording how to undo it; returns the
   /// targets it touched.
   public func stage(

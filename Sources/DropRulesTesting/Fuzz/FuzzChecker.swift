@@ -74,7 +74,8 @@ struct FuzzChecker {
 
   /// A drag that was cancelled, failed or refused leaves every target as it was, but
   /// its sources, which `dragEnded` may clean up: a source that moves or removes its own
-  /// row that opens a target carries that target along, so its parent may change too.
+  /// row that opens a target carries that target along, so its parent may change too,
+  /// to the row's new container (none for a row taken off the board) and nothing else.
   func cancelledDragsChangeNothing(_ run: Run) -> FuzzFailure? {
     guard run.outcome != .performed else { return nil }
     let sources = Set(
@@ -87,7 +88,7 @@ struct FuzzChecker {
       var changes: [String] = []
       if now.items != target.items { changes.append("items \(target.items) -> \(now.items)") }
       if now.data != target.data { changes.append("data") }
-      if now.parent != target.parent, !openedFromASource(target.id, run.before, sources) {
+      if now.parent != target.parent, !carriedByItsRow(target.id, to: now.parent, run, sources) {
         changes.append("parent \(target.parent ?? "none") -> \(now.parent ?? "none")")
       }
       if !changes.isEmpty {
@@ -100,11 +101,17 @@ struct FuzzChecker {
     return nil
   }
 
-  /// Whether the row that opens `target` sat in one of `sources` before the drag.
-  private func openedFromASource(_ target: TargetID, _ board: Board, _ sources: Set<TargetID>) -> Bool {
-    board.placedItems.contains { id in
-      board.item(id)?.opens == target && board.place(of: id).map { sources.contains($0.container) } == true
-    }
+  /// Whether `parent` is the parent the host gives `target` when the row that opens it,
+  /// which sat in one of `sources` before the drag, moves: the container the row is in
+  /// after the run, or nil when the row left the board.
+  private func carriedByItsRow(_ target: TargetID, to parent: TargetID?, _ run: Run, _ sources: Set<TargetID>)
+    -> Bool
+  {
+    let board = run.before
+    guard let row = board.placedItems.first(where: { board.item($0)?.opens == target }),
+      let place = board.place(of: row), sources.contains(place.container)
+    else { return false }
+    return run.after.place(of: row)?.container == parent
   }
 
   /// A drag performed as a copy leaves every dragged board item in its source.

@@ -5,7 +5,11 @@ import Testing
 
 /// The rollback log against the simplest model of what it must keep: every record, with
 /// the ones no rollback can replay filtered out when a call ends. The log compacts in
-/// place; the model allocates freely. They must agree on every record and its order.
+/// place; the model allocates freely. They must agree on every record and its order,
+/// and on the records a failed call hands back for its rollback.
+///
+/// Here rather than in DropRulesModelTests, though it needs no Lua: its generator,
+/// `SeededRandom`, lives in DropRulesTesting, which depends on the Lua host.
 @Suite("The rollback log keeps what the simple model keeps, in its order")
 struct RollbackLogModelTests {
   /// A data write (`key` set) or a structural change (no key, always kept); `serial`
@@ -35,9 +39,10 @@ struct RollbackLogModelTests {
       thisCall = []
     }
 
-    mutating func takeCall(from start: Int) {
+    mutating func takeCall(from start: Int) -> [Write] {
       thisCall = []
-      records.removeSubrange(start...)
+      defer { records.removeSubrange(start...) }
+      return Array(records[start...])
     }
   }
 
@@ -47,6 +52,7 @@ struct RollbackLogModelTests {
     var log = RollbackLog<Write>()
     var model = Model()
     var serial = 0
+    var recordsTaken = 0
     for _ in 0..<3_000 {
       let start = log.count
       #expect(start == model.records.count)
@@ -59,8 +65,13 @@ struct RollbackLogModelTests {
         model.append(Write(key: key, serial: serial))
       }
       if Int.random(in: 0..<6, using: &random) == 0 {
-        _ = log.takeCall(from: start)
-        model.takeCall(from: start)
+        let taken = log.takeCall(from: start)
+        let expected = model.takeCall(from: start)
+        if taken != expected {
+          Issue.record("call taken after serial \(serial): \(taken.map(\.serial)) vs \(expected.map(\.serial))")
+          return
+        }
+        recordsTaken += taken.count
       } else {
         log.endCall(from: start)
         model.endCall(from: start)
@@ -71,5 +82,6 @@ struct RollbackLogModelTests {
       }
     }
     #expect(log.count > 0)
+    #expect(recordsTaken > 0, "some failed calls took records back")
   }
 }

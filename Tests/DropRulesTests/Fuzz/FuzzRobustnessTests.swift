@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DropRules
+@testable import DropRulesModel
 @testable import DropRulesTesting
 @testable import DropRulesTools
 
@@ -64,6 +65,76 @@ struct FuzzRobustnessTests {
       """#)
     let report = try fuzz(scenario)
     #expect(report.finding == nil, "\(report.finding?.failure.detail ?? "")")
+  }
+
+  @Test("a source whose dragEnded moves its own row that opens a target keeps the target with it: no failure")
+  func sourceMovesAnOpenerRow() throws {
+    try directory.write(
+      "rows.lua",
+      """
+      return { box = {
+        dropUpdated = function() return "forbidden" end,
+        performDrop = function() return true end,
+        dragEnded = function(info, source)
+          for _, item in ipairs(source.items) do if item.id == "frow" then source:insert(item, 1) end end
+        end,
+      } }
+      """)
+    let scenario = try directory.write(
+      "rows.scenario.json",
+      #"""
+      {"rules": ["rows.lua"], "board": {"targets": [
+        {"id": "a", "type": "box", "frame": [0, 0, 100, 300],
+         "items": [{"id": "x", "name": "X"}, {"id": "frow", "name": "F", "opens": "f"}]},
+        {"id": "f", "type": "box", "frame": [10, 200, 80, 80], "items": [{"id": "y"}]},
+        {"id": "b", "type": "box", "frame": [100, 0, 100, 300], "items": []}]},
+       "drag": {"items": ["x"]}, "steps": [{"at": [150, 50]}, "cancel"]}
+      """#)
+    let report = try fuzz(scenario)
+    #expect(report.finding == nil, "\(report.finding?.failure.detail ?? "")")
+  }
+
+  /// A cancelled drag of `x` from `a` and `z` from `b`, ending on `after`; `frow`, in
+  /// `a`, opens `f`.
+  static func cancelledRun(after: Board) throws -> FuzzChecker.Run {
+    FuzzChecker.Run(
+      drag: FuzzDrag(request: DragRequest(items: [.board("x"), .board("z")]), steps: [.cancel]),
+      before: try board(a: ["x", "frow"], b: ["z"], fParent: "a"), after: after, trace: [], outcome: .cancelled)
+  }
+
+  /// Boxes `a`, `b` and `c`, `a` and `b` holding `inA` and `inB`, and `f` with the parent
+  /// `parent`; the row `frow`, which opens `f`, is in one of them or off the board.
+  static func board(a inA: [ItemID], b inB: [ItemID], fParent parent: TargetID?) throws -> Board {
+    var board = try Board(
+      targets: row(["a", "b", "c"], items: ["a": inA, "b": inB])
+        + [DropTarget(id: "f", type: "box", frame: Rect(x: 10, y: 50, width: 20, height: 20))],
+      items: [textItem("x"), textItem("z"), DragItem(id: "frow", opens: "f")])
+    // Set by hand: no change the host allows gives a parent its opener row does not explain.
+    board.targets[3].parent = parent
+    return board
+  }
+
+  @Test(
+    "after a cancelled drag, a target's parent may change only to where its opener row in a source went",
+    arguments: [
+      // The row moved to the other source (f went with it), left the board, or stayed.
+      (["x"], ["z", "frow"], "b", false), (["x"], ["z"], nil, false), (["frow", "x"], ["z"], "a", false),
+      // f's parent changed, but not to the row's container: a host bug the check must report.
+      (["x"], ["z", "frow"], "c", true), (["x"], ["z"], "b", true), (["frow", "x"], ["z"], "c", true),
+      (["frow", "x"], ["z"], nil, true),
+    ] as [(inA: [ItemID], inB: [ItemID], parent: TargetID?, reported: Bool)])
+  func parentFollowsOnlyTheOpenerRow(_ after: (inA: [ItemID], inB: [ItemID], parent: TargetID?, reported: Bool))
+    throws
+  {
+    let checker = FuzzChecker(rules: RuleSet(), authorProperties: nil)
+    let run = try Self.cancelledRun(after: Self.board(a: after.inA, b: after.inB, fParent: after.parent))
+    let failure = checker.cancelledDragsChangeNothing(run)
+    #expect((failure != nil) == after.reported, "\(failure?.detail ?? "no failure")")
+    if after.reported {
+      #expect(
+        failure?.detail.hasSuffix("f changed: parent a -> \(after.parent ?? "none")") == true,
+        "\(failure?.detail ?? "")")
+    }
   }
 
   @Test("a property that makes a scenario of its own runs, where the fuzzer had freed what it needs")

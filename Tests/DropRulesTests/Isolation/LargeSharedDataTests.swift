@@ -124,6 +124,8 @@ extension LargeSharedDataTests {
     #expect(lines.count == 3, "\(lines)")
     #expect(lines[0] == "200\ttrue\tnil")
     #expect(lines[1].hasPrefix("200\tfalse\t") && lines[1].contains("was read before the board changed"), "\(lines)")
+    // Raised at the rule's line that read the key, not inside api.lua.
+    #expect(lines[1].contains(":10: target.data was read before the board changed; read it again"), "\(lines)")
     #expect(lines[2] == "100")
   }
 }

@@ -211,7 +211,7 @@ struct TestIsolationTests {
       """
       local seen = setmetatable({}, { __index = table.insert })
       test("first", function() end)
-      test("the file read a missing key of seen after this", function() expect(#seen):toBe(0) end)
+      test("must fail: the file's later seen.oops inserts into seen", function() expect(#seen):toBe(0) end)
       test("third", function() end, seen.oops)
       """, [.passed, .failed, .passed]
     ),

@@ -54,10 +54,16 @@ local function checked(value, message)
   return value
 end
 
+-- Raises that the `kind` ("item" or "target") `id` has left the board, at `level` as
+-- `error` counts it from the caller: the message is made only when raised.
+local function goneFromBoard(kind, id, level)
+  error(kind .. " '" .. id .. "' is no longer on the board", level + 1)
+end
+
 -- `checked` for a read of a board object by id: the message is made only when the
 -- object is gone (every field read would otherwise build it).
 local function onBoard(value, kind, id)
-  if value == nil then error(kind .. " '" .. id .. "' is no longer on the board", 3) end
+  if value == nil then goneFromBoard(kind, id, 3) end
   return value
 end
 
@@ -72,25 +78,32 @@ local function remember(store, key, value)
   rawset(store, key, value)
 end
 
+-- Raises that a kept data view (`what`) was read before the board changed, at `level`
+-- as `error` counts it from the caller.
+local function staleRead(what, level)
+  error(what:match("^[%w.]+") .. " was read before the board changed; read it again", level + 1)
+end
+
 -- A read-only view of a target's or an item's data whose keys are read from the host one
 -- at a time, each when first asked: reading `data.locked` costs that key, however large
 -- the rest of the data is (another rule file may have made it so). Walking it (`pairs`,
 -- `next`) reads it whole. `one(id, key)` gives found, value; `whole(id)` the whole table;
--- either gives nil once the object has left the board. Like a data table read whole, a
--- kept one is what the data was: once the data changed, what it had not read yet it
--- cannot read any more, and it says so rather than answer from the data of now.
-local function lazyData(id, what, gone, one, whole, call)
+-- either gives nil once the object has left the board (`kind` names it then: "item" or
+-- "target"). Like a data table read whole, a kept one is what the data was: once the
+-- data changed, what it had not read yet it cannot read any more, and it says so rather
+-- than answer from the data of now. Both messages are made only when raised: a rule may
+-- read large data on every pointer step.
+local function lazyData(id, what, kind, one, whole, call)
   local absent = {}
   -- Emptied by the host when the data changes.
   local current = {}
   remember(current, 1, true)
-  local stale = what:match("^[%w.]+") .. " was read before the board changed; read it again"
   local store = setmetatable({}, {
     __index = function(store, key)
       if type(key) ~= "string" or absent[key] then return nil end
-      if current[1] == nil then error(stale, 2) end
+      if current[1] == nil then staleRead(what, 2) end
       local found, value = one(id, key)
-      if found == nil then error(gone, 2) end
+      if found == nil then goneFromBoard(kind, id, 2) end
       if not found then
         absent[key] = true
         return nil
@@ -103,9 +116,9 @@ local function lazyData(id, what, gone, one, whole, call)
   local function walk(walked, key)
     local all = rawget(walked, wholeData)
     if all == nil then
-      if current[1] == nil then error(stale, 3) end
+      if current[1] == nil then staleRead(what, 3) end
       all = whole(id)
-      if all == nil then error(gone, 3) end
+      if all == nil then goneFromBoard(kind, id, 3) end
       for name, element in next, all do
         if type(element) == "table" then all[name] = freeze(element, what) end
       end
@@ -187,8 +200,7 @@ function itemFields.data(id)
     end
     return view(small, itemDataWhat, nil, payloadOf)
   end
-  return lazyData(id, itemDataWhat, "item '" .. id .. "' is no longer on the board", host.itemDataValue,
-    host.itemJSON, payloadOf)
+  return lazyData(id, itemDataWhat, "item", host.itemDataValue, host.itemJSON, payloadOf)
 end
 
 function itemFields.name(id)
@@ -384,8 +396,7 @@ function targetFields.data(id)
   local what = "target.data (read-only: change it with target:set)"
   local small = onBoard(host.targetData(id, true), "target", id)
   if small then return freeze(small, what) end
-  return lazyData(id, what, "target '" .. id .. "' is no longer on the board", host.targetDataValue,
-    host.targetData)
+  return lazyData(id, what, "target", host.targetDataValue, host.targetData)
 end
 
 function targetFields.items(id)
