@@ -60,10 +60,12 @@ local function goneFromBoard(kind, id, level)
   error(kind .. " '" .. id .. "' is no longer on the board", level + 1)
 end
 
--- `checked` for a read of a board object by id: the message is made only when the
--- object is gone (every field read would otherwise build it).
+-- `checked` for a field fetch of a board object: the message is made only when the
+-- object is gone (every field read would otherwise build it). Fetches run under
+-- `reader`, the rule's field read: above this function are the fetch, the reader, then
+-- the rule, whose line the error names.
 local function onBoard(value, kind, id)
-  if value == nil then goneFromBoard(kind, id, 3) end
+  if value == nil then goneFromBoard(kind, id, 4) end
   return value
 end
 
