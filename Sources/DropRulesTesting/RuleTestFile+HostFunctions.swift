@@ -95,6 +95,16 @@ extension RuleTestFile {
         }
       },
       // The committed board as plain tables, for the file's properties.
+      // Whether the budget would still hold if the load ran the registrations after its
+      // test (RegistrationTail): near it, a whole load could fail in them where a stopped
+      // one would not.
+      "stopKeepsBudget": runtime.function { [unowned self, unowned runtime] _ in
+        [
+          .boolean(
+            Self.budgetHolds(
+              counted: runtime.instructionsCounted, limit: runtime.limits.maxInstructions, tail: tailRegistrations))
+        ]
+      },
       "snapshot": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in [BoardSnapshot.lua(try simulation(arguments.first).host.board)] }
       },

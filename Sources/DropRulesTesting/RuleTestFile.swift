@@ -72,6 +72,21 @@ final class RuleTestFile {
   private var shared: SharedState?
   /// Loads that stopped once their test was registered (for tests of this).
   private(set) var loadsStoppedEarly = 0
+  /// The registrations of the file's tail (``RegistrationTail``): at most what a stopped
+  /// load skips.
+  private(set) var tailRegistrations = 0
+
+  /// At most the VM instructions one registration in the tail runs: its four in the main
+  /// chunk and the registration function's own (about fifteen), with room to spare.
+  static let instructionsPerRegistration = 64
+
+  /// Whether a load that has counted `counted` instructions of its `limit` would stay
+  /// within it through `tail` more registrations. The count lags the hook by at most
+  /// one of its steps (1,000 instructions).
+  static func budgetHolds(counted: Int, limit: Int, tail: Int) -> Bool {
+    let (tailCost, overflow) = tail.multipliedReportingOverflow(by: instructionsPerRegistration)
+    return !overflow && counted <= limit - 1_000 - tailCost
+  }
   /// The current test's simulations, by the number its handles carry.
   var simulations: [Int: TestSimulation] = [:]
   /// What the current test's simulations held after they last ran, counted against the
@@ -209,6 +224,7 @@ final class RuleTestFile {
     let functions = try runtime.keep(LuaTable(fields: hostFunctions(runtime)))
     var state = SharedState(runtime: runtime, prelude: prelude, chunk: chunk, hostFunctions: functions)
     if let tail = runtime.listing(of: chunk).flatMap(RegistrationTail.init) {
+      tailRegistrations = tail.registrations
       let lines = LuaTable(sequence: tail.lines.sorted().map { .integer(Int64($0)) })
       let makeSet = try runtime.load(
         source: "local set = {} for _, line in ipairs(...) do set[line] = true end return set",

@@ -20,13 +20,15 @@ struct EarlyStopTests {
 
   /// Runs every test of `source` as `droprules test` does; the statuses, and how many
   /// loads stopped early.
-  func run(_ source: String) throws -> (statuses: [TestCaseResult.Status], stopped: Int) {
+  func run(_ source: String, limits: LuaLimits = LuaLimits()) throws -> (
+    statuses: [TestCaseResult.Status], stopped: Int, failures: [String]
+  ) {
     let directory = try TemporaryDirectory()
     try directory.write("box.lua", "return { box = {} }")
     let path = try directory.write("box_test.lua", source)
-    let file = RuleTestFile(file: path, limits: LuaLimits(), coverage: nil)
-    let statuses = try file.load().map { file.run($0).status }
-    return (statuses, file.loadsStoppedEarly)
+    let file = RuleTestFile(file: path, limits: limits, coverage: nil)
+    let outcomes = try file.load().map { file.run($0) }
+    return (outcomes.map(\.status), file.loadsStoppedEarly, outcomes.flatMap(\.failures))
   }
 
   @Test("the tail is the registrations at the end, by line")
@@ -160,5 +162,35 @@ struct EarlyStopTests {
     let result = try run(file.source)
     #expect(result.statuses == file.statuses)
     #expect(result.stopped == file.stopped)
+  }
+
+  /// A red team's file: test loads (told from the listing load by a registration that
+  /// raises only there) spend nearly the whole budget in a coroutine, counted from its
+  /// first instruction, so that the 2,000 registrations after the test pass the budget in
+  /// a whole load. A stopped load must fail the same way.
+  @Test("a load near its instruction budget runs the whole file")
+  func budgetNearlySpent() throws {
+    let source =
+      """
+      local listing = not pcall(test, 1, 2)
+      if not listing then coroutine.wrap(function() for i = 1, 20000000 do end end)() end
+      test("first", function() end)
+      test("second", function() end)
+
+      """ + (1...2_000).map { "pending(\"p\($0)\")" }.joined(separator: "\n")
+    let result = try run(source, limits: LuaLimits(maxInstructions: 200_100))
+    #expect(Array(result.statuses.prefix(2)) == [.passed, .failed])
+    #expect(result.failures.count == 1)
+    #expect(result.failures.first?.contains("instruction budget of 20010000 instructions exceeded") == true)
+    #expect(result.stopped == 0)
+  }
+
+  @Test("the budget leaves room for the registrations a stop skips")
+  func budgetRoom() {
+    let tail = 1_000 * RuleTestFile.instructionsPerRegistration
+    #expect(RuleTestFile.budgetHolds(counted: 0, limit: 1_000_000, tail: 1_000))
+    #expect(RuleTestFile.budgetHolds(counted: 1_000_000 - 1_000 - tail, limit: 1_000_000, tail: 1_000))
+    #expect(!RuleTestFile.budgetHolds(counted: 1_000_000 - 999 - tail, limit: 1_000_000, tail: 1_000))
+    #expect(!RuleTestFile.budgetHolds(counted: 0, limit: Int.max, tail: Int.max))
   }
 }
