@@ -29,7 +29,7 @@ extension RuleTestRunner {
       do {
         tests += try listed(in: file)
       } catch {
-        guard selected(file, file) else { continue }
+        guard reportsLoadError(of: file) else { continue }
         loadErrors.append(
           TestCaseResult(file: file, name: file, status: .loadError, failures: [String(describing: error)]))
       }

@@ -222,4 +222,23 @@ struct TestOptionsCommandTests {
     let json = try DropRulesBinary.run(["test", "rules/kanban", "--seed", "3", "--format", "json"])
     #expect(json.stdout.contains(#""seed": 3"#))
   }
+
+  /// A file that does not load may hold the very tests a filter picks: its error shows
+  /// whatever `--filter` says (a red team's file of deeply nested functions was reported
+  /// as "registers no test()", exit 1); `--filter-out` naming the file leaves it out.
+  @Test("a file that does not load is reported under --filter, and left out by --filter-out naming it")
+  func loadErrorsShowUnderFilters() throws {
+    let scratch = try TemporaryDirectory()
+    try scratch.write("box.lua", "return { box = {} }")
+    try scratch.write("box_test.lua", "error('broken on purpose')\ntest('a', function() end)")
+    for extra in [[], ["--list"]] {
+      let filtered = try DropRulesBinary.run(["test", "box_test.lua", "--filter", "nomatch"] + extra, in: scratch.url)
+      #expect(filtered.status == 2)
+      // A run reports it among its results; --list, as an error.
+      #expect((filtered.stdout + filtered.stderr).contains("box_test.lua:1: broken on purpose"))
+    }
+    let excluded = try DropRulesBinary.run(["test", "box_test.lua", "--filter-out", "box_test"], in: scratch.url)
+    #expect(excluded.status == 1)
+    #expect(!excluded.stdout.contains("broken on purpose"))
+  }
 }
