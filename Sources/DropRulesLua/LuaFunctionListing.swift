@@ -6,7 +6,7 @@
 /// version and the sizes of instructions and numbers, then each function (its code and
 /// constants, its upvalues, its nested functions, and its debug information, in which
 /// lines are deltas from the previous instruction's, with an absolute line where a delta
-/// would not fit). Anything else reads as nil.
+/// would not fit). Anything else, bytes after the dump included, reads as nil.
 package struct LuaFunctionListing: Sendable, Equatable {
   /// A constant, as far as a reader of the code needs it.
   package enum Constant: Sendable, Equatable {
@@ -21,13 +21,16 @@ package struct LuaFunctionListing: Sendable, Equatable {
   package var upvalueCount: Int
   /// The line of each instruction; empty when the dump carries no debug information.
   package var lines: [Int]
+  /// How many upvalues each function defined in this one has, by the index `CLOSURE`
+  /// names it with.
+  package var nestedUpvalueCounts: [Int] = []
 
   /// Reads the main function of a dump; nil if the bytes are not a Lua 5.4 dump of the
   /// layout this machine's Lua writes.
   package init?(dump: [UInt8]) {
     var reader = DumpReader(bytes: dump)
     guard reader.readHeader(), let upvalues = reader.byte(), let main = reader.function(depth: 0),
-      main.upvalueCount == Int(upvalues)
+      main.upvalueCount == Int(upvalues), reader.offset == dump.count
     else { return nil }
     self = main
   }
@@ -71,6 +74,8 @@ private struct DumpReader {
     return nil
   }
 
+  /// `dumpString`: nil when the bytes run out; `.some(nil)` for the absent string the
+  /// dump writes as size 0 (a function's source that is its parent's).
   mutating func string() -> [UInt8]?? {
     guard let size = size() else { return nil }
     if size == 0 { return .some(nil) }
@@ -116,14 +121,18 @@ private struct DumpReader {
     guard let constants = constants(), let upvalueCount = size(), upvalueCount <= bytes.count, skip(upvalueCount * 3),
       let nested = size()
     else { return nil }
+    var nestedUpvalueCounts: [Int] = []
     for _ in 0..<nested {
-      guard function(depth: depth + 1) != nil else { return nil }
+      guard let function = function(depth: depth + 1) else { return nil }
+      nestedUpvalueCounts.append(function.upvalueCount)
     }
     guard let lines = lines(count: instructions.count, from: lineDefined), skipLocalsAndUpvalueNames() else {
       return nil
     }
-    return LuaFunctionListing(
+    var listing = LuaFunctionListing(
       instructions: instructions, constants: constants, upvalueCount: upvalueCount, lines: lines)
+    listing.nestedUpvalueCounts = nestedUpvalueCounts
+    return listing
   }
 
   mutating func constants() -> [LuaFunctionListing.Constant]? {

@@ -20,12 +20,7 @@ extension LuaRuntime {
     }
     let status = load(source, chunkName: chunkName, on: state, loader: clua_loadtext)
     guard status == LUA_OK else { return status }
-    var length = 0
-    if let dumped = clua_dump(state, &length) {
-      defer { free(dumped) }
-      let bytecode = dumped.withMemoryRebound(to: UInt8.self, capacity: length) {
-        Array(UnsafeBufferPointer(start: $0, count: length))
-      }
+    if let bytecode = Self.dumpTop(of: state) {
       cache.store(chunkName: chunkName, source: source, bytecode: bytecode)
     }
     return status
@@ -42,6 +37,11 @@ extension LuaRuntime {
     guard lua_checkstack(state, 1) != 0 else { return nil }
     pushReference(chunk)
     defer { clua_pop(state, 1) }
+    return Self.dumpTop(of: state)
+  }
+
+  /// What `lua_dump` writes for the function on top of the stack, which stays there.
+  private static func dumpTop(of state: OpaquePointer) -> [UInt8]? {
     var length = 0
     guard let dumped = clua_dump(state, &length) else { return nil }
     defer { free(dumped) }

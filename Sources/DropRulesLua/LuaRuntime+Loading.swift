@@ -102,12 +102,10 @@ extension LuaRuntime {
     set { clua_count_lazily(state, newValue ? 1 : 0) }
   }
 
-  /// Whether errors of calls come without Lua's traceback (their message still names
-  /// the file and line): for a call whose usual end is an error nobody reads.
-  package var skipsTraceback: Bool {
-    get { budget.pointee.skipsTraceback != 0 }
-    set { clua_skip_traceback(state, newValue ? 1 : 0) }
-  }
+  /// Has the next error raised in the running call go without Lua's traceback (its
+  /// message still names the file and line), once: for a host function whose Lua caller
+  /// ends the call with an error nobody reads, straight after.
+  package func quietNextError() { clua_quiet_next_error(state) }
 
   /// The instructions the last call counted (its C functions' charges included).
   package var instructionsCounted: Int { Int(budget.pointee.instructionsUsed) }

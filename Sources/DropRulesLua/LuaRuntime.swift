@@ -153,6 +153,10 @@ public final class LuaRuntime {
   /// Bytes left under the cap.
   public var memoryAvailable: Int { max(0, limits.maxMemory - memoryInUse) }
 
+  /// The last bytes under the cap: past `maxMemory` less these, an allocation makes the
+  /// collector run in full before the cap refuses anything.
+  package var memoryReserve: Int { Int(clua_budget(state).pointee.memoryReserve) }
+
   /// The message of a spent memory cap, the same whether Lua or the host ran out.
   public var memoryLimitMessage: String { "memory limit of \(limits.maxMemory) bytes exceeded" }
 

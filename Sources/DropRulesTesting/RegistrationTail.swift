@@ -20,6 +20,10 @@ struct RegistrationTail: Equatable {
   var lines: Set<Int>
   /// How many registration statements the tail holds.
   var registrations: Int
+  /// At most the bytes the tail's registrations allocate: each body's closure and the
+  /// upvalues it may make (a stopped load skips them, and so does not move the memory cap
+  /// nearer its collection).
+  var allocationBound: Int
 
   /// The globals whose calls the tail may hold.
   static let registrationNames: Set<[UInt8]> = [Array("test".utf8), Array("it".utf8), Array("pending".utf8)]
@@ -44,7 +48,12 @@ struct RegistrationTail: Equatable {
     else { return nil }
     var start = code.count - 1
     var registrations = 0
+    var allocationBound = 0
     while let statement = Self.registration(endingAt: start - 1, in: listing) {
+      if let body = Self.closureProto(of: statement, in: listing) {
+        let upvalues = listing.nestedUpvalueCounts.indices.contains(body) ? listing.nestedUpvalueCounts[body] : 255
+        allocationBound += Self.closureBytes(upvalues: upvalues)
+      }
       start = statement
       registrations += 1
     }
@@ -54,6 +63,19 @@ struct RegistrationTail: Equatable {
     guard !lines.isEmpty else { return nil }
     self.lines = lines
     self.registrations = registrations
+    self.allocationBound = allocationBound
+  }
+
+  /// More than a closure of `upvalues` upvalues takes, each upvalue new (Lua 5.4 on a
+  /// 64-bit machine: a 32-byte closure with a pointer per upvalue, 40 bytes an upvalue).
+  static func closureBytes(upvalues: Int) -> Int { 64 + 64 * upvalues }
+
+  /// The function the statement at `start` makes its body of, by its index among the
+  /// chunk's functions; nil for a `pending` without a body.
+  private static func closureProto(of start: Int, in listing: LuaFunctionListing) -> Int? {
+    let body = listing.instructions[start + 2]
+    guard opcode(body) == Opcode.closure.rawValue else { return nil }
+    return Int(body >> 15)
   }
 
   /// The first instruction of the registration statement whose call is at `end`, or nil

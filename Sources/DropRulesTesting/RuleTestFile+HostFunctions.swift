@@ -94,17 +94,25 @@ extension RuleTestFile {
           return [.table(LuaTable(fields: fields))]
         }
       },
-      // The committed board as plain tables, for the file's properties.
-      // Whether the budget would still hold if the load ran the registrations after its
-      // test (RegistrationTail): near it, a whole load could fail in them where a stopped
-      // one would not.
-      "stopKeepsBudget": runtime.function { [unowned self, unowned runtime] _ in
-        [
-          .boolean(
-            Self.budgetHolds(
-              counted: runtime.instructionsCounted, limit: runtime.limits.maxInstructions, tail: tailRegistrations))
-        ]
+      // Whether the limits would still hold if the load ran the registrations after its
+      // test (RegistrationTail): near them, a whole load could fail in those registrations,
+      // or set off the memory cap's collection, where a stopped one would not.
+      "stopFitsLimits": runtime.function { [unowned self, unowned runtime] _ in
+        guard let tail else { return [.boolean(false)] }
+        let fits =
+          Self.budgetHolds(
+            counted: runtime.instructionsCounted, limit: runtime.limits.maxInstructions, tail: tail.registrations)
+          && Self.memoryHolds(
+            available: runtime.memoryAvailable, reserve: runtime.memoryReserve, bytes: tail.allocationBound)
+        return [.boolean(fits)]
       },
+      // Called right before the stop's error: it ends the load as planned, and Lua's
+      // traceback of it would cost more than the stop saves.
+      "quietStop": runtime.function { [unowned runtime] _ in
+        runtime.quietNextError()
+        return []
+      },
+      // The committed board as plain tables, for the file's properties.
       "snapshot": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in [BoardSnapshot.lua(try simulation(arguments.first).host.board)] }
       },

@@ -72,20 +72,27 @@ final class RuleTestFile {
   private var shared: SharedState?
   /// Loads that stopped once their test was registered (for tests of this).
   private(set) var loadsStoppedEarly = 0
-  /// The registrations of the file's tail (``RegistrationTail``): at most what a stopped
-  /// load skips.
-  private(set) var tailRegistrations = 0
+  /// The file's registration tail, where a test's load may stop; nil when it has none.
+  private(set) var tail: RegistrationTail?
 
   /// At most the VM instructions one registration in the tail runs: its four in the main
   /// chunk and the registration function's own (about fifteen), with room to spare.
   static let instructionsPerRegistration = 64
+  /// How far the instruction count may lag behind: one step of the count hook.
+  static let countLag = 1_000
 
   /// Whether a load that has counted `counted` instructions of its `limit` would stay
-  /// within it through `tail` more registrations. The count lags the hook by at most
-  /// one of its steps (1,000 instructions).
+  /// within it through `tail` more registrations.
   static func budgetHolds(counted: Int, limit: Int, tail: Int) -> Bool {
     let (tailCost, overflow) = tail.multipliedReportingOverflow(by: instructionsPerRegistration)
-    return !overflow && counted <= limit - 1_000 - tailCost
+    return !overflow && counted <= limit - countLag - tailCost
+  }
+
+  /// Whether `bytes` more allocations leave the heap short of the memory cap's reserve,
+  /// where the cap collects garbage (which a test could see in a weak table) and then
+  /// refuses.
+  static func memoryHolds(available: Int, reserve: Int, bytes: Int) -> Bool {
+    available - reserve >= bytes
   }
   /// The current test's simulations, by the number its handles carry.
   var simulations: [Int: TestSimulation] = [:]
@@ -224,7 +231,7 @@ final class RuleTestFile {
     let functions = try runtime.keep(LuaTable(fields: hostFunctions(runtime)))
     var state = SharedState(runtime: runtime, prelude: prelude, chunk: chunk, hostFunctions: functions)
     if let tail = runtime.listing(of: chunk).flatMap(RegistrationTail.init) {
-      tailRegistrations = tail.registrations
+      self.tail = tail
       let lines = LuaTable(sequence: tail.lines.sorted().map { .integer(Int64($0)) })
       let makeSet = try runtime.load(
         source: "local set = {} for _, line in ipairs(...) do set[line] = true end return set",
@@ -254,10 +261,6 @@ final class RuleTestFile {
     }
     let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
     try runtime.rebind(state.chunk, to: environment)
-    // A load that may stop ends in an error whose traceback nobody reads. (The listing
-    // load ran the same code to its end and met no error.)
-    runtime.skipsTraceback = !tail.isEmpty
-    defer { runtime.skipsTraceback = false }
     do { try runtime.call(state.chunk) } catch {
       guard !tail.isEmpty, error.kind == .runtime, case .function(let stoppedEarly) = api["stoppedEarly"] else {
         throw error

@@ -55,12 +55,33 @@ struct LuaFunctionListingTests {
     #expect(Set(listing.lines.dropFirst()).sorted() == expected)
   }
 
+  @Test("each instruction has its own statement's line, past gaps of 200 lines and 128 instructions")
+  func exactLines() throws {
+    // One instruction a statement (`x = true`), so that the lines say which instruction
+    // has which: a line attached one instruction early or late shows.
+    var statementLines: [Int] = []
+    var text: [String] = []
+    for index in 0..<300 {
+      text += Array(repeating: "", count: index % 50 == 7 ? 200 : index % 3)
+      text.append(index.isMultiple(of: 2) ? "x = true" : "y = false")
+      statementLines.append(text.count)
+    }
+    let runtime = try LuaRuntime()
+    let chunk = try runtime.load(source: text.joined(separator: "\n"), chunkName: "@lines.lua")
+    let listing = try #require(runtime.listing(of: chunk))
+    // The vararg prologue on line 1, a statement each, and the final return.
+    #expect(listing.instructions.count == 302)
+    #expect(Array(listing.lines.dropLast()) == [1] + statementLines)
+    #expect(listing.lines.last == statementLines.last)
+  }
+
   @Test("a dump cut short or changed reads as nil or as a listing, never a crash")
   func damagedDumps() throws {
     let runtime = try LuaRuntime()
     let chunk = try runtime.load(source: Self.source(seed: 99), chunkName: "@listing.lua")
     let bytes = try #require(runtime.dump(of: chunk))
     #expect(LuaFunctionListing(dump: bytes) != nil)
+    #expect(LuaFunctionListing(dump: bytes + [0]) == nil)
     for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 500)) {
       #expect(LuaFunctionListing(dump: Array(bytes[..<cut])) == nil)
     }

@@ -344,9 +344,10 @@ end
 -- would only be counted. It stops only when the call came straight from the main chunk,
 -- run by the host itself, on a line of the tail, and the environment still holds these
 -- functions under their names, so that the tail's reads of them run no metamethod, and
--- the instruction budget has room for the registrations left (a whole load near it
--- would fail in them). The stop is an error that nothing of the file's sees: the main
--- chunk has no to-be-closed variable and no protected call stands between it and the host.
+-- the instruction budget and the memory cap have room for the registrations left (a
+-- whole load near them would fail in them, or set off the cap's collection). The stop
+-- is an error that nothing of the file's sees: the main chunk has no to-be-closed
+-- variable and no protected call stands between it and the host.
 local globals = {}
 local stoppedEarly = false
 local stopMessage = "droprules: this load stops once its test is registered"
@@ -359,10 +360,11 @@ local function stopsHere()
   local _, environment = getupvalue(chunk, 1)
   return type(environment) == "table" and rawequal(rawget(environment, "test"), globals.test)
     and rawequal(rawget(environment, "it"), globals.it) and rawequal(rawget(environment, "pending"), globals.pending)
-    and host.stopKeepsBudget()
+    and host.stopFitsLimits()
 end
 local function stop()
   stoppedEarly = true
+  host.quietStop()
   error(stopMessage, 0)
 end
 function globals.test(name, body)

@@ -157,7 +157,41 @@ struct EarlyStopTests {
     ),
   ]
 
-  @Test("a stopped load gives its whole file's result", arguments: attacks)
+  /// Attacks on the runtime checks one at a time: a registration on a line number of the
+  /// tail from another chunk, run at the bottom of a coroutine (no frame above it either),
+  /// and a replaced `pending` (or `it`) read in the tail.
+  static let checks: [(source: String, statuses: [TestCaseResult.Status], stopped: Int)] = [
+    (
+      """
+      test("first", function() end)
+      coroutine.wrap(load("\\n\\n\\n\\ntest('sees the rest of line 2', function() expect(flag):toBe(true) end)"))() flag = true
+      test("third", function() end)
+      test("fourth", function() end)
+      test("fifth", function() end)
+      """, [.passed, .passed, .passed, .passed, .passed], 3
+    ),
+    (
+      """
+      local realPending, calls = pending, 0
+      pending = function(...) calls = calls + 1 return realPending(...) end
+      test("first", function() end)
+      test("sees every pending call", function() expect(calls):toBe(2) end)
+      pending("a")
+      pending("b")
+      """, [.passed, .passed, .pending, .pending], 0
+    ),
+    (
+      """
+      local realIt, calls = it, 0
+      it = function(...) calls = calls + 1 return realIt(...) end
+      test("first", function() end)
+      test("sees every it call", function() expect(calls):toBe(1) end)
+      it("third", function() end)
+      """, [.passed, .passed, .passed], 0
+    ),
+  ]
+
+  @Test("a stopped load gives its whole file's result", arguments: attacks + checks)
   func attack(_ file: (source: String, statuses: [TestCaseResult.Status], stopped: Int)) throws {
     let result = try run(file.source)
     #expect(result.statuses == file.statuses)
@@ -192,5 +226,42 @@ struct EarlyStopTests {
     #expect(RuleTestFile.budgetHolds(counted: 1_000_000 - 1_000 - tail, limit: 1_000_000, tail: 1_000))
     #expect(!RuleTestFile.budgetHolds(counted: 1_000_000 - 999 - tail, limit: 1_000_000, tail: 1_000))
     #expect(!RuleTestFile.budgetHolds(counted: 0, limit: Int.max, tail: Int.max))
+  }
+
+  @Test("the memory cap leaves room for what the registrations a stop skips allocate")
+  func memoryRoom() {
+    #expect(RuleTestFile.memoryHolds(available: 2_000_000, reserve: 1_000_000, bytes: 1_000_000))
+    #expect(!RuleTestFile.memoryHolds(available: 2_000_000, reserve: 1_000_000, bytes: 1_000_001))
+  }
+
+  /// A red team's file: the heap filled to 30 KB under the cap's reserve, then tests whose
+  /// bodies hold 150 upvalues, so that the registrations after a test set off the cap's
+  /// full collection in a whole load, which clears a weak table's entry. A stopped load
+  /// must give what the whole one gives.
+  @Test("a load near the memory cap runs the whole file")
+  func memoryNearlyFull() throws {
+    let locals = (0..<150).map { "a\($0)" }.joined(separator: ", ")
+    let cap = 8 * 1_024 * 1_024
+    let reserve = cap / 16
+    var source = """
+      local weak = setmetatable({}, { __mode = "v" })
+      weak[1] = {}
+      local fill, n = {}, 0
+      while collectgarbage("count") * 1024 < \(cap - reserve - 30_000) do
+        n = n + 1
+        fill[n] = string.rep("x", 1000) .. n
+      end
+      local \(locals)
+      test("first", function() end)
+      test("second", function() expect(weak[1]):toBeTruthy() end)
+
+      """
+    for pad in 0..<20 { source += "test(\"pad\(pad)\", function() return \(locals) end)\n" }
+    let limits = LuaLimits(maxMemory: cap)
+    let stopped = try run(source, limits: limits)
+    let whole = try run(source + "local _ = 0\n", limits: limits)
+    // Loads whose heap the collector has emptied meanwhile may stop: far from the cap.
+    #expect(stopped.statuses == whole.statuses)
+    #expect(stopped.statuses.prefix(2) == [.passed, .failed])
   }
 }
