@@ -31,20 +31,23 @@ struct EarlyStopTests {
     return (outcomes.map(\.status), file.loadsStoppedEarly, outcomes.flatMap(\.failures))
   }
 
+  /// A file whose last four registrations are its tail: lines 4, 5 to 7 (a body over
+  /// three lines), 8 and 9; line 3 is not a registration.
+  static let sample = """
+    local x = 1
+    test("first", function() expect(x):toBe(2) end)
+    x = 2
+    test("second", function() expect(x):toBe(2) end)
+    test("third", function()
+      expect(x):toBe(3)
+    end)
+    pending("later")
+    it("fourth", function() expect(x):toBe(2) end)
+    """
+
   @Test("the tail is the registrations at the end, by line")
   func tailLines() throws {
-    let source = """
-      local x = 1
-      test("first", function() expect(x):toBe(1) end)
-      x = 2
-      test("second", function() expect(x):toBe(2) end)
-      test("third", function()
-        expect(x):toBe(2)
-      end)
-      pending("later")
-      it("fourth", function() end)
-      """
-    let found = try #require(try tail(source))
+    let found = try #require(try tail(Self.sample))
     #expect(found.registrations == 4)
     #expect(found.lines == [4, 5, 7, 8, 9])
   }
@@ -77,16 +80,7 @@ struct EarlyStopTests {
 
   @Test("loads for tests in the tail stop, with the results of whole loads")
   func stops() throws {
-    let source = """
-      local x = 1
-      test("first", function() expect(x):toBe(2) end)
-      x = 2
-      test("second", function() expect(x):toBe(2) end)
-      test("third", function() expect(x):toBe(3) end)
-      pending("later")
-      it("fourth", function() expect(x):toBe(2) end)
-      """
-    let result = try run(source)
+    let result = try run(Self.sample)
     #expect(result.statuses == [.passed, .passed, .failed, .pending, .passed])
     // The first test runs in the listing load; second, third and fourth stop.
     #expect(result.stopped == 3)
