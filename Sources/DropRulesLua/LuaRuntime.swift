@@ -144,10 +144,8 @@ public final class LuaRuntime {
 
   private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
 
-  /// Collects all garbage now, between calls: for tests of what the heap holds, and
-  /// before each test of a `*_test.lua` file, so that what the collector has done by then
-  /// does not depend on how the file's load ran.
-  package func collectGarbage() { clua_collect_garbage(state) }
+  /// Collects all garbage now, between calls (for tests of what the heap holds).
+  func collectGarbage() { clua_collect_garbage(state) }
 
   /// Bytes this runtime holds itself: ``memoryInUse`` without ``sharedAccountBytes``.
   public var ownMemoryInUse: Int { memoryInUse - max(0, sharedAccountBytes) }
