@@ -144,8 +144,18 @@ public final class LuaRuntime {
 
   private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
 
-  /// Collects all garbage now, between calls (for tests of what the heap holds).
-  func collectGarbage() { clua_collect_garbage(state) }
+  /// Collects all garbage now, between calls: for tests of what the heap holds, and
+  /// before a test of a `*_test.lua` file whose code could see the collector's work.
+  package func collectGarbage() { clua_collect_garbage(state) }
+
+  /// Whether sandboxed code in this runtime has set a metatable (a weak table's, perhaps)
+  /// or read `collectgarbage("count")`: the only ways what the collector has done shows.
+  package var collectorWatched: Bool {
+    guard let watched = try? sandboxFunction("collectorWatched"),
+      let answer = try? call(watched, hostWork: true).first
+    else { return true }
+    return answer.isTruthy
+  }
 
   /// Bytes this runtime holds itself: ``memoryInUse`` without ``sharedAccountBytes``.
   public var ownMemoryInUse: Int { memoryInUse - max(0, sharedAccountBytes) }

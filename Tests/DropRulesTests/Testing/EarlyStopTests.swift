@@ -258,4 +258,23 @@ struct EarlyStopTests {
     #expect(stopped.statuses == whole.statuses)
     #expect(stopped.statuses.prefix(2) == [.passed, .failed])
   }
+
+  /// A red team's file: every test asks whether a weak table still holds an object only
+  /// it refers to. What the collector had done by then varied with how much of the file
+  /// each load ran; in a file that sets a metatable, it now collects in full before each
+  /// test.
+  @Test("a weak table holds the same before every test, stopped or whole")
+  func weakEntriesBeforeEachTest() throws {
+    var source = """
+      local weak = setmetatable({}, { __mode = "v" })
+      weak[1] = {}
+
+      """
+    for index in 0..<30 { source += "test(\"t\(index)\", function() expect(weak[1]):toBeNil() end)\n" }
+    let stopped = try run(source)
+    let whole = try run(source + "local _ = 0\n")
+    #expect(stopped.statuses == Array(repeating: .passed, count: 30))
+    #expect(whole.statuses == stopped.statuses)
+    #expect(stopped.stopped == 29)
+  }
 }
