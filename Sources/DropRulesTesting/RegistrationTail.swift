@@ -37,6 +37,7 @@ struct RegistrationTail: Equatable {
     case call = 68
     case returnValues = 70
     case closure = 79
+    case varargPrologue = 81
   }
 
   /// The tail of `listing`'s chunk, or nil when it has none (or no line information).
@@ -58,8 +59,11 @@ struct RegistrationTail: Equatable {
       registrations += 1
     }
     guard registrations > 0 else { return nil }
+    // The chunk's prologue runs once, before anything else, so it may share the tail's
+    // first line (a file that starts with a registration).
+    let prologue = Self.opcode(code[0]) == Opcode.varargPrologue.rawValue ? 1 : 0
     var lines = Set(listing.lines[start...])
-    for line in listing.lines[..<start] { lines.remove(line) }
+    for line in listing.lines[min(prologue, start)..<start] { lines.remove(line) }
     guard !lines.isEmpty else { return nil }
     self.lines = lines
     self.registrations = registrations

@@ -98,7 +98,7 @@ extension RuleTestFile {
       // test (RegistrationTail): near them, a whole load could fail in those registrations,
       // or set off the memory cap's collection, where a stopped one would not.
       "stopFitsLimits": runtime.function { [unowned self, unowned runtime] _ in
-        guard let tail else { return [.boolean(false)] }
+        guard let tail = shared?.tail else { return [.boolean(false)] }
         let fits =
           Self.budgetHolds(
             counted: runtime.instructionsCounted, limit: runtime.limits.maxInstructions, tail: tail.registrations)

@@ -58,8 +58,9 @@ final class RuleTestFile {
     let chunk: LuaReference
     /// The host functions testing.lua calls, one table for every load.
     let hostFunctions: LuaReference
-    /// The lines of the file's registration tail, as a table of `line = true`; nil when
-    /// the file has none.
+    /// The file's registration tail, where a test's load may stop; nil when it has none.
+    var tail: RegistrationTail?
+    /// The tail's lines, as a table of `line = true` for testing.lua.
     var tailLines: LuaReference?
   }
 
@@ -69,12 +70,9 @@ final class RuleTestFile {
   /// A load no test has run in yet: the first test runs there, not in a load of its own.
   private var unused: LoadedFile?
   /// The state the next load runs in; nil after a test a limit stopped.
-  private var shared: SharedState?
+  private(set) var shared: SharedState?
   /// Loads that stopped once their test was registered (for tests of this).
   private(set) var loadsStoppedEarly = 0
-  /// The file's registration tail, where a test's load may stop; nil when it has none.
-  private(set) var tail: RegistrationTail?
-
   /// At most the VM instructions one registration in the tail runs: its four in the main
   /// chunk and the registration function's own (about fifteen), with room to spare.
   static let instructionsPerRegistration = 64
@@ -235,8 +233,8 @@ final class RuleTestFile {
     sourceFiles.allowModules(in: directory)
     let functions = try runtime.keep(LuaTable(fields: hostFunctions(runtime)))
     var state = SharedState(runtime: runtime, prelude: prelude, chunk: chunk, hostFunctions: functions)
-    if let tail = runtime.listing(of: chunk).flatMap(RegistrationTail.init) {
-      self.tail = tail
+    state.tail = runtime.listing(of: chunk).flatMap(RegistrationTail.init)
+    if let tail = state.tail {
       let lines = LuaTable(sequence: tail.lines.sorted().map { .integer(Int64($0)) })
       let makeSet = try runtime.load(
         source: "local set = {} for _, line in ipairs(...) do set[line] = true end return set",

@@ -88,7 +88,7 @@ extension DragEngine {
   /// item extent puts under the pointer.
   func pointerIndex(in position: Int) -> Int? {
     // A step's own index is clamped to the list as a proposal's is (`dropIndex(for:)`).
-    if let index = drag?.stepIndex { return min(max(index, 1), currentBoard.targets[position].items.count + 1) }
+    if let index = drag?.stepIndex { return currentBoard.clampedGap(index, at: position) }
     guard let itemExtent = currentBoard.targets[position].itemExtent else { return nil }
     let frame = currentBoard.targets[position].frame
     return DropTarget.insertionIndex(
@@ -112,6 +112,6 @@ extension DragEngine {
   /// list (`1 ... #items + 1`, as `target:insert`'s gap is), else the pointer's.
   func dropIndex(for position: Int) -> Int? {
     guard let proposed = drag?.proposedIndex else { return pointerIndex(in: position) }
-    return min(max(proposed, 1), currentBoard.targets[position].items.count + 1)
+    return currentBoard.clampedGap(proposed, at: position)
   }
 }

@@ -1,5 +1,12 @@
 /// Moving items into a target's list at a gap.
 extension Board {
+  /// `gap` within the gaps of the target at `position`: 1 (before its first item) to
+  /// `count + 1` (after its last). Every gap a rule gives is read this way: an insert's,
+  /// a proposal's, a step's own.
+  func clampedGap(_ gap: Int, at position: Int) -> Int {
+    min(max(gap, 1), targets[position].items.count + 1)
+  }
+
   /// Moves `item` into the gap `gap` of `target` (1 is before the first item, `count + 1`
   /// after the last, nil appends, out of range is clamped), or places a detached item there.
   ///
@@ -13,7 +20,7 @@ extension Board {
     if let (item, opened) = containmentConflict(moving: CollectionOfOne(item), into: destination) {
       throw .wouldContainItself(item, opened, into: target)
     }
-    var clamped = min(max(gap ?? Int.max, 1), targets[destination].items.count + 1)
+    var clamped = clampedGap(gap ?? Int.max, at: destination)
     let previous = containers[item]
     var undo: [Undo] = [.container(item, previous)]
     if let source = previous, let offset = targets[source].items.firstIndex(of: item) {

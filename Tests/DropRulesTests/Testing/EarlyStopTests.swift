@@ -277,4 +277,26 @@ struct EarlyStopTests {
     #expect(whole.statuses == stopped.statuses)
     #expect(stopped.stopped == 29)
   }
+
+  /// Hostile shapes for the bytecode reader and the tail: 3,000 registrations on one line
+  /// (an absolute line entry every 128 instructions), functions nested as deep as Lua
+  /// compiles them, and a file that ends in a `return` of a value. None may crash, and the
+  /// results are the whole loads'.
+  @Test("odd shapes: one long line of registrations, deep nesting, a returned value")
+  func oddShapes() throws {
+    let longLine = (0..<3_000).map { "test(\"t\($0)\", function() end)" }.joined(separator: " ")
+    let line = try #require(try tail(longLine))
+    #expect(line.registrations == 3_000)
+    #expect(line.lines == [1])
+    let nested =
+      "local f = " + String(repeating: "function() return ", count: 40) + "1"
+      + String(repeating: " end", count: 40) + "\ntest(\"deep\", function() expect(f):toBeTruthy() end)"
+    #expect(try tail(nested)?.registrations == 1)
+    let deep = try run(nested + "\ntest(\"second\", function() end)")
+    #expect(deep.statuses == [.passed, .passed])
+    #expect(deep.stopped == 1)
+    let returning = try run("test(\"a\", function() end)\ntest(\"b\", function() end)\nreturn 1")
+    #expect(returning.statuses == [.passed, .passed])
+    #expect(returning.stopped == 0)
+  }
 }
