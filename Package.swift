@@ -10,10 +10,11 @@ let package = Package(
     .library(name: "DropRulesWeb", targets: ["DropRulesWeb"]),
     .executable(name: "droprules", targets: ["droprules"]),
   ],
+  // Exact versions: a clone resolves what CI built, and Package.resolved (which would
+  // record this machine's mirror revisions, not the public ones) stays out of git.
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // 0.x: a minor version may break the API, so only patches are taken.
-    .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     .systemLibrary(
