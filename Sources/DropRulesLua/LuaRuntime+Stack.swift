@@ -146,12 +146,24 @@ extension LuaRuntime {
       if lua_isinteger(thread, index) != 0 { return String(lua_tointegerx(thread, index, nil)) }
       return describe(number: lua_tonumberx(thread, index, nil))
     case LUA_TSTRING:
-      let text = string(at: index, on: thread)
-      return "\"" + (text.count > 60 ? String(text.prefix(60)) + "..." : text) + "\""
+      // Copies a bounded start only: the engine cuts what it keeps of an answer to 60
+      // Unicode scalars (TextCap, which this layer cannot see), and 60 scalars are at
+      // most 240 bytes. Counting Characters here kept megabytes: one character can be
+      // "a" and a million combining marks.
+      var length = 0
+      guard let pointer = clua_tostring(thread, index, &length) else { return "\"\"" }
+      let shown = min(length, describedStringBytes)
+      let text = pointer.withMemoryRebound(to: UInt8.self, capacity: shown) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: shown), as: UTF8.self)
+      }
+      return "\"" + text + (shown < length ? "" : "\"")
     default:
       return "a " + String(cString: lua_typename(thread, lua_type(thread, index))) + " value"
     }
   }
+
+  /// The most bytes of a string answer a description copies.
+  static let describedStringBytes = 256
 
   /// A whole float reads as a whole number (`2`, not `2.0`), as the trace shows numbers.
   private static func describe(number: Double) -> String {

@@ -42,7 +42,8 @@ extension DragEngine {
     let staged = undoLog.count
     let stagedForDrag = dragOnly.changeCount
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-    let result = rules.call(handler, of: rule, target: id, position: position, context: context)
+    // Whatever the rule's file cut, the host keeps no more of its texts than TextCap allows.
+    let result = rules.call(handler, of: rule, target: id, position: position, context: context).cappedForHost
     if case .notImplemented = result { return result }
     if handlerTimings != nil {
       handlerTimings?.append(

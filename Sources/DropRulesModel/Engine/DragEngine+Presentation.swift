@@ -5,9 +5,10 @@
 /// announcements are made when the trace is read, and a pointer step asks one flag.
 /// Limits on what rules present.
 public enum DragEngineLimits {
-  /// The longest title, subtitle, badge or announcement kept: a rule may return
-  /// megabytes, and every reader of the trace would carry them.
-  public static let longestPresentationText = 200
+  /// The longest title, subtitle, badge or announcement kept, in Unicode scalars
+  /// (``TextCap/presentation``): a rule may return megabytes, and every reader of the
+  /// trace would carry them.
+  public static let longestPresentationText = TextCap.presentation.limit
 }
 
 extension DragEngine {

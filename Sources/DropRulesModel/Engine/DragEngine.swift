@@ -235,6 +235,7 @@ public final class DragEngine {
   func report(_ diagnostic: Diagnostic) {
     var diagnostic = diagnostic
     diagnostic.step = drag?.stepNumber
+    diagnostic.message = TextCap.message.cut(diagnostic.message)
     // A host keeps every diagnostic, but a rule that fails on every step of a long drag
     // must not fill memory with them: past the first thousand, each keeps the start of
     // its message and no traceback, about as much as the step it belongs to.

@@ -93,6 +93,32 @@ public enum HandlerValue: Hashable, Sendable {
   }
 }
 
+extension HandlerValue {
+  /// This answer with its texts cut as the host keeps them (``TextCap``): a rule file's
+  /// binding may hand over megabytes in one character.
+  var cappedForHost: HandlerValue {
+    switch self {
+    case .text(let text): .text(TextCap.presentation.cut(text))
+    case .other(let text): .other(TextCap.name.cut(text))
+    case .preview(let preview): .preview(preview.cappedForHost)
+    default: self
+    }
+  }
+}
+
+extension HandlerResult {
+  /// This result with its texts cut as the host keeps them (``TextCap``).
+  var cappedForHost: HandlerResult {
+    switch self {
+    case .notImplemented: return self
+    case .returned(let value): return .returned(value.cappedForHost)
+    case .failed(var diagnostic):
+      diagnostic.message = TextCap.message.cut(diagnostic.message)
+      return .failed(diagnostic)
+    }
+  }
+}
+
 /// The result of asking a rule to run a handler.
 public enum HandlerResult: Sendable {
   /// The rule has no such handler.

@@ -63,12 +63,10 @@ extension TraceStep {
     return names.dropLast().joined(separator: ", ") + " and " + last
   }
 
-  /// A name as announcements say it: at most 60 characters. A rule may store a name of
-  /// megabytes in a target's data, and every step over that target names it.
-  fileprivate static func short(_ name: String) -> String {
-    // Bytes first: counting characters walks the whole name.
-    name.utf8.count <= 60 || name.count <= 60 ? name : name.prefix(59) + "…"
-  }
+  /// A name as announcements say it: at most 60 Unicode scalars (``TextCap/name``). A
+  /// rule may store a name of megabytes in a target's data, and every step over that
+  /// target names it.
+  fileprivate static func short(_ name: String) -> String { TextCap.name.cut(name) }
 
   fileprivate static func itemName(_ id: ItemID, on board: Board, itemNames: [ItemID: String]) -> String {
     short(itemNames[id] ?? board.item(id)?.name ?? id)

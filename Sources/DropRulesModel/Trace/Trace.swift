@@ -173,8 +173,15 @@ public struct DragPreview: Hashable, Sendable {
   static func standard(for items: [ItemID], name: (ItemID) -> String) -> DragPreview? {
     guard let first = items.first else { return nil }
     return DragPreview(
-      title: String(name(first).prefix(DragEngineLimits.longestPresentationText)),
+      title: TextCap.presentation.cut(name(first)),
       badge: items.count > 1 ? String(items.count) : nil)
+  }
+
+  /// The preview with each field cut to ``TextCap/presentation``.
+  var cappedForHost: DragPreview {
+    DragPreview(
+      title: TextCap.presentation.cut(title), subtitle: subtitle.map(TextCap.presentation.cut),
+      badge: badge.map(TextCap.presentation.cut))
   }
 
   /// `{ badge = "3", subtitle = "Monday 13", title = "Standup" }`, as the trace shows
