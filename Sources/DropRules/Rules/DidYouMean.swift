@@ -10,7 +10,8 @@ package enum DidYouMean {
     let scored = near.map { ($0, distance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     // Every character changed is no typo: `b` does not suggest `a`.
-    return best.1 <= max(2, best.0.count / 3) && best.1 < length ? best.0 : nil
+    // Cut as any name in an error is (TextCap): a candidate can be as long as the word.
+    return best.1 <= max(2, best.0.count / 3) && best.1 < length ? best.0.capped(.name) : nil
   }
 
   /// Levenshtein distance.

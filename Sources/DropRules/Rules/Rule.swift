@@ -79,7 +79,7 @@ public struct RuleSet {
       throw RuleProblem(
         file: rule.file, line: nil,
         message:
-          "target type '\(rule.targetType)' already has a rule in \(all[existing].file); each type may be named by one file only"
+          "target type '\(rule.targetType.capped(.name))' already has a rule in \(all[existing].file); each type may be named by one file only"
       )
     }
     idsByType[rule.targetType] = all.count

@@ -53,7 +53,7 @@ struct RuleFileLoader {
         problems.append(
           RuleProblem(
             file: path, line: Self.line(ofKey: targetType, in: source()),
-            message: "the rule for '\(targetType)' must be a table of handlers, got \(value.typeName)"))
+            message: "the rule for '\(targetType.capped(.name))' must be a table of handlers, got \(value.typeName)"))
         continue
       }
       let (rule, ruleProblems) = makeRule(targetType, from: ruleTable, path: path, source: source)
@@ -88,7 +88,7 @@ struct RuleFileLoader {
     return RuleProblem(
       file: rule.file, line: line(),
       message:
-        "the rule for '\(rule.targetType)' \(has), so its targets forbid every drop; add performDrop "
+        "the rule for '\(rule.targetType.capped(.name))' \(has), so its targets forbid every drop; add performDrop "
         + "(return true to commit the drop)",
       severity: .warning)
   }
@@ -115,7 +115,7 @@ struct RuleFileLoader {
           problems.append(
             RuleProblem(
               file: path, line: Self.line(ofKey: key, in: source()),
-              message: "\(key) of '\(targetType)' must be true or false, got \(value.typeName)"))
+              message: "\(key) of '\(targetType.capped(.name))' must be true or false, got \(value.typeName)"))
           continue
         }
         if flag { effects.insert(effect) }
@@ -130,12 +130,13 @@ struct RuleFileLoader {
           problems.append(
             RuleProblem(
               file: path, line: Self.line(ofKey: key, in: source()),
-              message: "accepts of '\(targetType)' must be a list of type identifiers, got \(value.typeName)"))
+              message:
+                "accepts of '\(targetType.capped(.name))' must be a list of type identifiers, got \(value.typeName)"))
         }
         continue
       }
       guard let handler = Handler(rawValue: key) else {
-        var message = "unknown handler '\(key)' in the rule for '\(targetType)'"
+        var message = "unknown handler '\(key.capped(.name))' in the rule for '\(targetType.capped(.name))'"
         if let suggestion = DidYouMean.suggestion(for: key, among: validNames) {
           message += "; did you mean \(suggestion)?"
         } else {
@@ -148,7 +149,7 @@ struct RuleFileLoader {
         problems.append(
           RuleProblem(
             file: path, line: Self.line(ofKey: key, in: source()),
-            message: "\(key) of '\(targetType)' must be a function, got \(value.typeName)"))
+            message: "\(key) of '\(targetType.capped(.name))' must be a function, got \(value.typeName)"))
         continue
       }
       handlers[handler] = function
@@ -157,7 +158,7 @@ struct RuleFileLoader {
       problems.append(
         RuleProblem(
           file: path, line: Self.line(ofKey: targetType, in: source()),
-          message: "the rule for '\(targetType)' has entries without a handler name"))
+          message: "the rule for '\(targetType.capped(.name))' has entries without a handler name"))
     }
     guard problems.isEmpty else { return (nil, problems) }
     return (Rule(targetType: targetType, accepts: accepts, handlers: handlers, file: path, effects: effects), [])

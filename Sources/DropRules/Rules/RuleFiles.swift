@@ -108,7 +108,7 @@ final class RuleFiles: RuleCalling {
           RuleProblem(
             file: entry.path, line: RuleFileLoader.line(ofString: type.rawValue, in: source),
             message:
-              "accepted type '\(type)' of '\(entry.targetType)' is neither built in nor declared; declare it with droprules.declareType",
+              "accepted type '\(type.rawValue.capped(.name))' of '\(entry.targetType.capped(.name))' is neither built in nor declared; declare it with droprules.declareType",
             severity: .warning))
       }
     }

@@ -15,10 +15,11 @@ public enum DragError: Error, Equatable, CustomStringConvertible {
     case .dragInProgress: "a drag is in progress; drop or cancel it first"
     case .noDrag: "no drag in progress; begin one first"
     case .noItems: "a drag needs at least one item"
-    case .itemNotOnBoard(let id): "dragged item '\(id)' is not on the board"
-    case .duplicateItem(let id): "item '\(id)' is dragged twice or clashes with a board item"
-    case .unknownTarget(let id): "no target with id '\(id)'"
-    case .externalOpener(let id): "external item '\(id)' cannot stand for a target; only an item on the board can"
+    case .itemNotOnBoard(let id): "dragged item '\(id.capped(.name))' is not on the board"
+    case .duplicateItem(let id): "item '\(id.capped(.name))' is dragged twice or clashes with a board item"
+    case .unknownTarget(let id): "no target with id '\(id.capped(.name))'"
+    case .externalOpener(let id):
+      "external item '\(id.capped(.name))' cannot stand for a target; only an item on the board can"
     }
   }
 }
@@ -43,9 +44,9 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
       "the board is read-only in canDrag, dragOperations, dragPreview and announce (they only answer) and in the "
         + "dropExited after the drop"
     case .outsideSource(let source, let touched):
-      "dragEnded may change only its own source target '\(source)', not '\(touched)'"
+      "dragEnded may change only its own source target '\(source.capped(.name))', not '\(touched.capped(.name))'"
     case .copyTakesFromSource(let item, let source):
-      "the drag is a copy, and a copy never takes from its source: '\(item)' stays in '\(source)'; "
+      "the drag is a copy, and a copy never takes from its source: '\(item.capped(.name))' stays in '\(source.capped(.name))'; "
         + "insert item:copy() instead"
     case .dragOnlyAfterDrop:
       "drag-only data ends with the drop: set it from validateDrop to performDrop, not in dragEnded"

@@ -140,24 +140,27 @@ public enum BoardError: Error, Equatable, CustomStringConvertible {
   /// What is wrong with the board, naming the ids involved.
   public var description: String {
     switch self {
-    case .duplicateTarget(let id): "duplicate target id '\(id)'"
-    case .duplicateItem(let id): "duplicate item id '\(id)'"
-    case .unknownTarget(let id): "no target with id '\(id)'"
-    case .unknownItem(let id): "no item with id '\(id)'"
-    case .unknownParent(let target, let parent): "target '\(target)' names parent '\(parent)', which does not exist"
-    case .parentCycle(let id): "target '\(id)' is its own ancestor"
-    case .itemInTwoPlaces(let item, let first, let second): "item '\(item)' is in both '\(first)' and '\(second)'"
-    case .notInTarget(let item, let target): "item '\(item)' is not in target '\(target)'"
-    case .unknownOpenedTarget(let item, let target): "item '\(item)' opens '\(target)', which does not exist"
+    case .duplicateTarget(let id): "duplicate target id '\(id.capped(.name))'"
+    case .duplicateItem(let id): "duplicate item id '\(id.capped(.name))'"
+    case .unknownTarget(let id): "no target with id '\(id.capped(.name))'"
+    case .unknownItem(let id): "no item with id '\(id.capped(.name))'"
+    case .unknownParent(let target, let parent):
+      "target '\(target.capped(.name))' names parent '\(parent.capped(.name))', which does not exist"
+    case .parentCycle(let id): "target '\(id.capped(.name))' is its own ancestor"
+    case .itemInTwoPlaces(let item, let first, let second):
+      "item '\(item.capped(.name))' is in both '\(first.capped(.name))' and '\(second.capped(.name))'"
+    case .notInTarget(let item, let target): "item '\(item.capped(.name))' is not in target '\(target.capped(.name))'"
+    case .unknownOpenedTarget(let item, let target):
+      "item '\(item.capped(.name))' opens '\(target.capped(.name))', which does not exist"
     case .openedTwice(let target, let first, let second):
-      "target '\(target)' is opened by two items, '\(first)' and '\(second)'; one item stands for a target"
+      "target '\(target.capped(.name))' is opened by two items, '\(first.capped(.name))' and '\(second.capped(.name))'; one item stands for a target"
     case .openerElsewhere(let item, let target, let parent, let container):
-      "target '\(target)' names parent '\(parent)', but item '\(item)' that opens it is in '\(container)' "
+      "target '\(target.capped(.name))' names parent '\(parent.capped(.name))', but item '\(item.capped(.name))' that opens it is in '\(container.capped(.name))' "
         + "(leave the parent out: the item's container is the parent)"
     case .wouldContainItself(let item, let opened, let destination):
-      "moving item '\(item)' into '\(destination)' would put target '\(opened)' inside itself"
+      "moving item '\(item.capped(.name))' into '\(destination.capped(.name))' would put target '\(opened.capped(.name))' inside itself"
     case .detachedOpener(let item):
-      "item '\(item)' opens a target, but only an item on the board can stand for one (a copy or an "
+      "item '\(item.capped(.name))' opens a target, but only an item on the board can stand for one (a copy or an "
         + "external item cannot)"
     }
   }

@@ -70,11 +70,12 @@ extension ProtocolDispatcher {
     for (offset, path) in (paths ?? []).enumerated() {
       let at = "\(RPCParams.root).rules[\(offset)]"
       guard FileManager.default.fileExists(atPath: path), let resolved = RealPath.of(path) else {
-        throw .invalidParams(at: at, "no such rule file or folder '\(path)'")
+        throw .invalidParams(at: at, "no such rule file or folder '\(path.capped(.name))'")
       }
       if let ruleRoots, !ruleRoots.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) {
         throw .invalidParams(
-          at: at, "'\(path)' is outside the folders rules load from here (\(ruleRoots.joined(separator: ", ")))")
+          at: at,
+          "'\(path.capped(.name))' is outside the folders rules load from here (\(ruleRoots.joined(separator: ", ")))")
       }
     }
     let report: RuleLoadReport

@@ -62,10 +62,11 @@ public struct RPCError: Error, Equatable, Sendable {
   }
 
   static func methodNotFound(_ method: String, suggestion: String?) -> RPCError {
-    // The message quotes a long name in part; `data.method` has all of it.
-    let shown = method.count > 100 ? "\(method.prefix(100))...' (\(method.utf8.count) bytes)" : "\(method)'"
+    // A client may send a name of megabytes: the message and `data.method` quote it cut
+    // (TextCap), and say how long it was.
+    let shown = TextCap.name.cuts(method) ? "\(method.capped(.name))' (\(method.utf8.count) bytes)" : "\(method)'"
     var message = "method not found: '\(shown)"
-    var data: [String: JSONValue] = ["method": .string(method)]
+    var data: [String: JSONValue] = ["method": .string(method.capped(.name))]
     if let suggestion {
       message += "; did you mean \(suggestion)?"
       data["suggestion"] = .string(suggestion)
@@ -85,16 +86,17 @@ public struct RPCError: Error, Equatable, Sendable {
     }
   }
 
-  /// What kind of drag error, and the id it names, for programs.
+  /// What kind of drag error, and the id it names (cut as the message cuts it), for
+  /// programs.
   private static func dragData(_ error: DragError) -> JSONValue {
     switch error {
     case .dragInProgress: .object(["kind": .string("dragInProgress")])
     case .noDrag: .object(["kind": .string("noDrag")])
     case .noItems: .object(["kind": .string("noItems")])
-    case .itemNotOnBoard(let id): .object(["kind": .string("itemNotOnBoard"), "item": .string(id)])
-    case .duplicateItem(let id): .object(["kind": .string("duplicateItem"), "item": .string(id)])
-    case .unknownTarget(let id): .object(["kind": .string("unknownTarget"), "target": .string(id)])
-    case .externalOpener(let id): .object(["kind": .string("externalOpener"), "item": .string(id)])
+    case .itemNotOnBoard(let id): .object(["kind": .string("itemNotOnBoard"), "item": .string(id.capped(.name))])
+    case .duplicateItem(let id): .object(["kind": .string("duplicateItem"), "item": .string(id.capped(.name))])
+    case .unknownTarget(let id): .object(["kind": .string("unknownTarget"), "target": .string(id.capped(.name))])
+    case .externalOpener(let id): .object(["kind": .string("externalOpener"), "item": .string(id.capped(.name))])
     }
   }
 }

@@ -54,7 +54,7 @@ struct RPCRequest {
     }
     if let unknown {
       let hint = DidYouMean.suggestion(for: unknown, among: members).map { "; did you mean \($0)?" } ?? ""
-      return failure("unknown member \"\(unknown)\"\(hint)")
+      return failure("unknown member \"\(unknown.capped(.name))\"\(hint)")
     }
     guard case .string("2.0") = version else {
       return failure("\"jsonrpc\" must be \"2.0\", got \(version.map(describe) ?? "nothing")")

@@ -17,12 +17,12 @@ extension ScenarioDecoder {
     }
     let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
     guard let real = RealPath.of(resolved) else {
-      throw error(at: location, "board file '\(path)' not found (looked for \(resolved))")
+      throw error(at: location, "board file '\(path.capped(.name))' not found (looked for \(resolved))")
     }
     if let folder = RealPath.of(baseDirectory), !RuleFileConfinement.path(real, isWithin: folder) {
       throw error(
         at: location,
-        "board file '\(path)' (it leads to \(real)) is outside \(folder), the folder of the file that names it; "
+        "board file '\(path.capped(.name))' (it leads to \(real)) is outside \(folder), the folder of the file that names it; "
           + "keep board files in that folder or below")
     }
     // Checked again on the file once open: a link swapped after the check above is refused.
@@ -32,11 +32,11 @@ extension ScenarioDecoder {
     {
     case .success(let bytes): data = bytes
     case .failure(.unreadable):
-      throw error(at: location, "cannot read board file '\(path)' (a regular file is expected)")
+      throw error(at: location, "cannot read board file '\(path.capped(.name))' (a regular file is expected)")
     case .failure(.outside(let opened)):
       throw error(
         at: location,
-        "board file '\(path)' (it leads to \(opened)) is outside the folder of the file that names it; keep "
+        "board file '\(path.capped(.name))' (it leads to \(opened)) is outside the folder of the file that names it; keep "
           + "board files in that folder or below")
     }
     guard data.count <= maximumBytes else {
@@ -96,12 +96,12 @@ extension ScenarioDecoder {
 extension ScenarioDecoder {
   /// `no target 'dya-13' on the board; did you mean day-13?`
   package static func noTarget(_ id: String, on board: Board) -> String {
-    "no target '\(id)' on the board" + suggestion(for: id, among: board.targets.map(\.id))
+    "no target '\(id.capped(.name))' on the board" + suggestion(for: id, among: board.targets.map(\.id))
   }
 
   /// `no item 'stnadup' on the board; did you mean standup?`
   static func noItem(_ id: String, on board: Board) -> String {
-    "no item '\(id)' on the board" + suggestion(for: id, among: board.targets.flatMap(\.items))
+    "no item '\(id.capped(.name))' on the board" + suggestion(for: id, among: board.targets.flatMap(\.items))
   }
 
   private static func suggestion(for id: String, among ids: [String]) -> String {

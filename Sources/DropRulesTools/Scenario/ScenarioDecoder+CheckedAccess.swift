@@ -17,7 +17,7 @@ extension ScenarioDecoder {
   /// A required key that is not there (or is `null`); `path` ends with the key.
   func missing(_ path: String) -> ScenarioError {
     let key = path.split(separator: ".").last.map(String.init) ?? path
-    return error(at: path, "required key '\(key)' is missing")
+    return error(at: path, "required key '\(key.capped(.name))' is missing")
   }
 
   // Paths are autoclosures: they are built only for an error, never for the values of
@@ -70,7 +70,8 @@ extension ScenarioDecoder {
       let name = try string(value, at: "\(path)\(position(offset))")
       guard let parsed = Name(rawValue: name) else {
         let valid = Name.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        throw error(at: "\(path)\(position(offset))", "unknown value \"\(name)\"; expected one of \(valid)")
+        throw error(
+          at: "\(path)\(position(offset))", "unknown value \"\(name.capped(.name))\"; expected one of \(valid)")
       }
       return parsed
     }
@@ -82,8 +83,8 @@ extension ScenarioDecoder {
     _ keys: [String], in fields: [String: JSONValue], at path: @autoclosure () -> String
   ) throws(ScenarioError) {
     guard let key = fields.keys.filter({ !keys.contains($0) }).min() else { return }
-    let location = path().isEmpty ? key : "\(path()).\(key)"
-    var message = "unknown key '\(key)'"
+    let location = path().isEmpty ? key.capped(.name) : "\(path()).\(key.capped(.name))"
+    var message = "unknown key '\(key.capped(.name))'"
     if let suggestion = DidYouMean.suggestion(for: key, among: keys) {
       message += "; did you mean \(suggestion)?"
     }

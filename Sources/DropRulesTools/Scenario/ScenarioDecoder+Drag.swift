@@ -19,7 +19,7 @@ extension ScenarioDecoder {
       }
       let item = try decodeItem(value, at: path)
       guard board.item(item.id) == nil else {
-        throw error(at: path + ".id", "external item '\(item.id)' has the id of a board item")
+        throw error(at: path + ".id", "external item '\(item.id.capped(.name))' has the id of a board item")
       }
       guard item.opens == nil else {
         throw error(
@@ -30,7 +30,7 @@ extension ScenarioDecoder {
     guard !items.isEmpty else { throw error(at: dragPath + ".items", "a drag needs at least one item") }
     var seen: Set<ItemID> = []
     for (offset, item) in items.enumerated() where !seen.insert(item.id).inserted {
-      throw error(at: "\(dragPath).items\(position(offset))", "item '\(item.id)' is dragged twice")
+      throw error(at: "\(dragPath).items\(position(offset))", "item '\(item.id.capped(.name))' is dragged twice")
     }
     let allowed = try present(fields, "allowedOperations").map { value throws(ScenarioError) in
       Set(try names(value, at: dragPath + ".allowedOperations", as: DragOperation.self))

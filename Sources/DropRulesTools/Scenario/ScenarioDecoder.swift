@@ -135,7 +135,7 @@ public struct ScenarioDecoder {
     let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
-      throw error(at: location, "rule file '\(path)' not found (looked for \(resolved))")
+      throw error(at: location, "rule file '\(path.capped(.name))' not found (looked for \(resolved))")
     }
     return resolved
   }
@@ -176,7 +176,8 @@ public struct ScenarioDecoder {
       let (target, targetItems) = try decodeTarget(value, at: targetPath(offset))
       if let first = targetOffsets.updateValue(offset, forKey: target.id) {
         throw error(
-          at: targetPath(offset) + ".id", "duplicate target id '\(target.id)' (first at \(targetPath(first)))")
+          at: targetPath(offset) + ".id",
+          "duplicate target id '\(target.id.capped(.name))' (first at \(targetPath(first)))")
       }
       targets.append(target)
       items += targetItems
