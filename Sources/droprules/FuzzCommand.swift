@@ -66,8 +66,7 @@ struct FuzzCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (groups, missing) = FileDiscovery.ruleFileGroups(in: paths, recursive: false)
-    let (tests, _) = FileDiscovery.files(in: paths, recursive: false) { $0.hasSuffix("_test.lua") }
+    let (groups, tests, missing) = FileDiscovery.fuzzInputs(in: paths)
     for path in missing { Console.error("\(path): no such rule file or folder") }
     if !missing.isEmpty { throw Exit.loadError }
     let fuzzer: Fuzzer
@@ -76,7 +75,7 @@ struct FuzzCommand: ParsableCommand {
       let runner = ScenarioRunner(limits: limitOptions.limits, trustedRuleRoots: paths)
       fuzzer = try Fuzzer(
         scenario: loaded, runner: runner, extraRules: groups.flatMap { $0 },
-        testFiles: tests.filter { $0.hasSuffix("_test.lua") })
+        testFiles: tests)
     } catch {
       Console.error("\(error)")
       throw Exit.loadError

@@ -54,6 +54,30 @@ struct FuzzCommandTests {
     #expect(first.stdout.contains("at drag \(drag) of seed 3;"), "\(first.stdout)")
   }
 
+  @Test("a *_test.lua named on the command line gives its properties; it is not loaded as a rule file")
+  func namedTestFile() throws {
+    let scratch = try TemporaryDirectory()
+    try scratch.write(
+      "box.lua",
+      """
+      return { box = {
+        dropUpdated = function() return "move" end,
+        performDrop = function(info, box) box:insert(info.items) return true end,
+      } }
+      """)
+    try scratch.write(
+      "p_test.lua", #"property("b stays empty", function(board) return #board.targets.b.items == 0 end)"#)
+    try scratch.write(
+      "s.scenario.json",
+      #"{"rules": ["box.lua"], "board": {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 100, 100], "items": [{"id": "x"}]}, {"id": "b", "type": "box", "frame": [100, 0, 100, 100]}]}, "drag": {"items": ["x"]}, "steps": []}"#
+    )
+    let result = try DropRulesBinary.run(
+      ["fuzz", "p_test.lua", "--scenario", "s.scenario.json", "--drags", "300", "--seed", "1", "--out", "out"],
+      in: scratch.url)
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("FAIL b stays empty"), "\(result.stdout)\(result.stderr)")
+  }
+
   @Test("--max-seconds stops a run of slow rules and says so; the drags made were checked")
   func timeLimit() throws {
     let scratch = try TemporaryDirectory()

@@ -53,8 +53,11 @@ final class AuthorProperties {
         detail = error.message
       }
       if let detail {
+        // A reason is the test file's text, and may be megabytes: one FAIL line and the
+        // JSON report carry it, cut as a rule error's message is (TextCap).
         return FuzzFailure(
-          property: property.name, owner: .author, detail: detail, file: property.file, line: property.line)
+          property: property.name.capped(.presentation), owner: .author, detail: detail.capped(.message),
+          file: property.file, line: property.line)
       }
     }
     return nil

@@ -65,4 +65,15 @@ public enum FileDiscovery {
     let byFolder = Dictionary(grouping: files) { ($0 as NSString).deletingLastPathComponent }
     return (byFolder.keys.sorted().map { byFolder[$0] ?? [] }, missing)
   }
+
+  /// What `droprules fuzz` takes from `paths`: the rule files, grouped by folder, and the
+  /// `*_test.lua` files whose properties it checks. A test file named directly is a test
+  /// file, as one found in a folder is, never a rule file.
+  public static func fuzzInputs(in paths: [String]) -> (ruleGroups: [[String]], testFiles: [String], missing: [String])
+  {
+    let (groups, missing) = ruleFileGroups(in: paths, recursive: false)
+    let (tests, _) = files(in: paths, recursive: false) { $0.hasSuffix("_test.lua") }
+    let ruleGroups = groups.map { $0.filter { !$0.hasSuffix("_test.lua") } }.filter { !$0.isEmpty }
+    return (ruleGroups, tests.filter { $0.hasSuffix("_test.lua") }, missing)
+  }
 }
