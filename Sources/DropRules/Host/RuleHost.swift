@@ -45,8 +45,12 @@ public final class RuleHost {
   public var isDragging: Bool { engine.isDragging }
   /// The steps of the current drag, or of the last one once it ended.
   public var trace: [TraceStep] { engine.trace }
-  /// Every diagnostic since the host was made.
+  /// Every diagnostic since the host was made, but those past a drag's
+  /// ``DragEngine/maximumDiagnosticsPerDrag``.
   public var diagnostics: [Diagnostic] { engine.diagnostics }
+  /// How many diagnostics were counted and left out, past each drag's
+  /// ``DragEngine/maximumDiagnosticsPerDrag``.
+  public var diagnosticsDropped: Int { engine.diagnosticsDropped }
 
   /// Bytes the host holds for its rules: every rule file's Lua heap and what it keeps
   /// for its rules, and the data rules stored on the board.

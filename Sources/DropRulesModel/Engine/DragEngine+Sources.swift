@@ -26,6 +26,7 @@ extension DragEngine {
     isOutside = false
     allowedBits = DragOperation.bits(request.allowedOperations)
     recorder.reset()
+    diagnosticsThisDrag = 0
     // Nothing of the last drag's own reaches this one.
     dragOnly = DragOnlyData()
     currentLacksPerformDrop = nil

@@ -79,8 +79,14 @@ public final class DragEngine {
   @exclusivity(unchecked) var draggedOpeners: [Int] = []
   private var copyCounter = 0
 
-  /// Every diagnostic since the engine was made.
+  /// Every diagnostic since the engine was made, but those past a drag's
+  /// ``maximumDiagnosticsPerDrag``.
   public internal(set) var diagnostics: [Diagnostic] = []
+  /// How many diagnostics were left out of ``diagnostics`` and the trace since the
+  /// engine was made, past each drag's ``maximumDiagnosticsPerDrag``.
+  public internal(set) var diagnosticsDropped = 0
+  /// Diagnostics kept in the current drag.
+  var diagnosticsThisDrag = 0
   /// Nanoseconds each handler call took, when measuring (`droprules bench`).
   @exclusivity(unchecked) public var handlerTimings: [HandlerTiming]?
   /// Receives each line a handler printed, as the trace records it (rule tests show a
@@ -231,8 +237,17 @@ public final class DragEngine {
 
   // MARK: Diagnostics and trace
 
-  /// Records a diagnostic on the current step.
+  /// Records a diagnostic on the current step; past the drag's
+  /// ``maximumDiagnosticsPerDrag``, only counts it.
   func report(_ diagnostic: Diagnostic) {
+    // A rule that raises on every step of a long drag would fill the trace (60,000 steps
+    // raising 8 KiB held 638 MB): a drag keeps its first errors and counts the rest.
+    guard diagnosticsThisDrag < Self.maximumDiagnosticsPerDrag else {
+      diagnosticsDropped += 1
+      recorder.record(.diagnosticOmitted)
+      return
+    }
+    diagnosticsThisDrag += 1
     var diagnostic = diagnostic
     diagnostic.step = drag?.stepNumber
     diagnostic.message = TextCap.message.cut(diagnostic.message)
@@ -250,6 +265,10 @@ public final class DragEngine {
     diagnostics.append(diagnostic)
     recorder.record(.diagnostic(diagnostic))
   }
+
+  /// How many rule errors one drag keeps, in the trace and in ``diagnostics``; the rest
+  /// are counted (``TraceStep/diagnosticsOmitted``, ``diagnosticsDropped``).
+  public static let maximumDiagnosticsPerDrag = 100
 
   /// How many diagnostics a host keeps whole, with their tracebacks.
   static let diagnosticsKeptWhole = 1_000

@@ -34,6 +34,11 @@ package enum StepJSON {
     sink.string(step.edge?.rawValue)
     sink.key("errors")
     sink.array(step.diagnostics, json)
+    // Only when some were left out: traces of drags within the cap read as before.
+    if step.diagnosticsOmitted > 0 {
+      sink.key("errorsOmitted")
+      sink.integer(step.diagnosticsOmitted)
+    }
     sink.key("index")
     sink.integer(step.index)
     sink.key("limits")

@@ -131,6 +131,9 @@ public struct TraceStep: Hashable, Sendable {
   public var skippedOmitted = 0
   /// The rule errors of the step.
   public var diagnostics: [Diagnostic] = []
+  /// How many rule errors of the step the trace left out: a drag keeps its first
+  /// ``DragEngine/maximumDiagnosticsPerDrag`` errors and counts the rest.
+  public var diagnosticsOmitted = 0
   /// What rule code printed during the step, in order; each call's own lines are also
   /// in its ``HandlerCall/printed``.
   public var printed: [String] = []

@@ -9,6 +9,8 @@ struct TraceRecorder {
     case call(Handler, TargetID, item: ItemID?, HandlerValue?)
     case printed(String)
     indirect case diagnostic(Diagnostic)
+    /// A rule error the drag had no room left for.
+    case diagnosticOmitted
     /// The negotiated proposal; `searched` when the step searched the board, so that the
     /// skipped targets recorded before it are the step's own. A pointer step that stayed
     /// inside a target nothing cuts into does not search: the targets under the pointer
@@ -99,6 +101,7 @@ struct TraceRecorder {
         steps[last].printed.append(line)
         unclaimedLines += 1
       case .diagnostic(let diagnostic): steps[last].diagnostics.append(diagnostic)
+      case .diagnosticOmitted: steps[last].diagnosticsOmitted += 1
       case .proposal(let proposal, let index, let downgrade, let target, let pointer, let didSearch):
         searched = didSearch
         steps[last].proposal = proposal
@@ -134,6 +137,7 @@ struct TraceRecorder {
 extension TraceStep {
   /// A begin step in which nothing was called, refused or limited.
   fileprivate var isQuiet: Bool {
-    calls.isEmpty && diagnostics.isEmpty && printed.isEmpty && refused.isEmpty && limits.isEmpty && outcome == nil
+    calls.isEmpty && diagnostics.isEmpty && diagnosticsOmitted == 0 && printed.isEmpty && refused.isEmpty
+      && limits.isEmpty && outcome == nil
   }
 }

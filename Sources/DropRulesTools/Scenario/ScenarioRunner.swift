@@ -16,8 +16,11 @@ public struct ScenarioResult {
   public var outcome: DropOutcome
   /// The board after the drag.
   public var board: Board
-  /// The rule errors caught during the drag, each turned into a safe default.
+  /// The rule errors caught during the drag, each turned into a safe default; at most
+  /// ``DragEngine/maximumDiagnosticsPerDrag``.
   public var diagnostics: [Diagnostic]
+  /// How many more rule errors the drag had than ``diagnostics`` keeps.
+  public var diagnosticsDropped = 0
   /// What the scenario expected and did not get; empty when it passed or expects nothing.
   public var failedExpectations: [String]
   /// Lines rule files printed while loading.
@@ -130,6 +133,7 @@ public struct ScenarioRunner {
     var result = ScenarioResult(
       scenario: scenario, trace: host.trace, proposals: proposals, outcome: outcome, board: host.board,
       diagnostics: host.diagnostics, failedExpectations: [], loadOutput: host.loadOutput)
+    result.diagnosticsDropped = host.diagnosticsDropped
     result.targets = targets
     result.indexes = indexes
     if let expect = scenario.expect { result.failedExpectations = Self.check(expect, against: result) }
@@ -158,19 +162,20 @@ public struct ScenarioRunner {
           "data.\(target).\(key): expected \(expected.serialized()), got \((data[key] ?? .null).serialized())")
       }
     }
-    if let errors = expect.errors, errors != result.diagnostics.count {
+    let errorCount = result.diagnostics.count + result.diagnosticsDropped
+    if let errors = expect.errors, errors != errorCount {
       // The errors themselves, not only their count: they say what to fix. One a line, so
       // that every report keeps them on lines of their own; the first 20 of a long run.
       let diagnostics = result.diagnostics
-      let count = "errors: expected \(errors), got \(diagnostics.count)"
+      let count = "errors: expected \(errors), got \(errorCount)"
       if diagnostics.count == 1, let only = diagnostics.first {
         failures.append("\(count): \(only)")
       } else {
         failures.append(count)
         failures += diagnostics.prefix(20).enumerated().map {
-          "errors: \($0.offset + 1) of \(diagnostics.count): \($0.element)"
+          "errors: \($0.offset + 1) of \(errorCount): \($0.element)"
         }
-        if diagnostics.count > 20 { failures.append("errors: and \(diagnostics.count - 20) more in the trace") }
+        if errorCount > 20 { failures.append("errors: and \(errorCount - 20) more") }
       }
     }
     failures += checkSteps(expect, against: result)

@@ -39,6 +39,12 @@ public struct TraceReport {
         lines.append(row(paint("error"), safe(diagnostic.description)))
         lines += tracebackLines(diagnostic.traceback)
       }
+      if step.diagnosticsOmitted > 0 {
+        lines.append(
+          row(
+            paint("error"),
+            "\(step.diagnosticsOmitted) more left out (a drag's trace keeps \(DragEngine.maximumDiagnosticsPerDrag))"))
+      }
       lines += step.refused.map { row("refused", safe($0) + " (canDrag)") }
       if let preview = step.preview { lines.append(row("preview", safe(preview.description))) }
       lines += step.springLoaded.map { row("opened", safe($0) + " (spring-loaded for the rest of the drag)") }
@@ -82,7 +88,9 @@ public struct TraceReport {
   }
 
   private func summary(_ result: ScenarioResult) -> String {
-    let errors = result.diagnostics.count == 1 ? "1 error" : "\(result.diagnostics.count) errors"
+    let count = result.diagnostics.count + result.diagnosticsDropped
+    var errors = count == 1 ? "1 error" : "\(count) errors"
+    if result.diagnosticsDropped > 0 { errors += " (\(result.diagnosticsDropped) left out of the trace)" }
     var text = "outcome \(paint(result.outcome.rawValue))"
     if let reason = result.outcomeReason { text += " (" + safe(reason.description) + ")" }
     text += ", \(errors)"
