@@ -52,15 +52,26 @@ public enum SkipReason: Hashable, Sendable {
     }
   }
 
+  /// How many accepted types a `notAccepted` reason names; it counts the rest. A rule
+  /// may accept 20,000 types, and every step that passes over its target says why.
+  public static let acceptsShown = 5
+
+  /// The first ``acceptsShown`` of `types`, each cut as a name (``TextCap/name``).
+  static func shownAccepts(_ types: [TypeIdentifier]) -> [String] {
+    types.prefix(acceptsShown).map { $0.rawValue.capped(.name) }
+  }
+
   /// One line a rule author can act on: `no rule for its type 'x'`, `accepts a, b; no
   /// dragged item conforms`, `validateDrop returned false`.
   public func detail(atStep step: Int) -> String {
     switch self {
-    case .noRule(let type): "no rule for its type '\(type)'"
+    case .noRule(let type): "no rule for its type '\(type.capped(.name))'"
     case .sourceOnly(let type):
-      "the rule for '\(type)' has only source handlers (canDrag, dragOperations, dragEnded), so it takes no drops"
+      "the rule for '\(type.capped(.name))' has only source handlers (canDrag, dragOperations, dragEnded), so it takes no drops"
     case .notAccepted(let types):
-      "accepts " + types.map(\.rawValue).joined(separator: ", ") + "; no dragged item conforms to any of them"
+      "accepts " + Self.shownAccepts(types).joined(separator: ", ")
+        + (types.count > Self.acceptsShown ? " and \(types.count - Self.acceptsShown) more" : "")
+        + "; no dragged item conforms to any of them"
     case .covered(let top): "under \(top), which is drawn on top of it"
     case .closed(let container):
       "\(container) is closed; a dropUpdated answer with open = true over its row spring-loads it"
