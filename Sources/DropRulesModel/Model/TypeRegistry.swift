@@ -1,10 +1,24 @@
+import Foundation
+
 /// The conformance graph of type identifiers: built-in system types plus the custom
 /// types that rule files and scenarios declare.
 ///
 /// Conformance is reflexive and transitive; a type nobody declared conforms only to
-/// itself.
+/// itself. Questions are answered from each type's ancestors, walked once per
+/// declaration and kept (``maximumAncestors`` of them, nearest first): a walk per
+/// question made an 8,000-type chain asked against a 40,000-type `accepts` list hang the
+/// host for minutes.
 public struct TypeRegistry: Sendable {
   private var parents: [TypeIdentifier: Set<TypeIdentifier>]
+  /// The ancestors walked so far; a declaration starts a new memo, so a copy of the
+  /// registry made before it keeps its own answers.
+  private var memo = AncestorMemo()
+
+  /// The most ancestors a type's answers consult, nearest first (breadth-first): a
+  /// chain of types can be as long as rules make it, and each type's ancestors are kept.
+  public static let maximumAncestors = 1_024
+  /// The most ancestors kept for all types together; past it the memo starts again.
+  static let maximumMemoEntries = 1_000_000
 
   /// A registry of the built-in types only.
   public init() {
@@ -14,6 +28,7 @@ public struct TypeRegistry: Sendable {
   /// Declares `type` (or adds parents to it). Declaring twice merges the parents.
   public mutating func declare(_ type: TypeIdentifier, conformsTo newParents: [TypeIdentifier] = []) {
     parents[type, default: []].formUnion(newParents.filter { $0 != type })
+    memo = AncestorMemo()
   }
 
   /// The types `type` was declared to conform to directly, or nil when it is unknown.
@@ -29,17 +44,59 @@ public struct TypeRegistry: Sendable {
   /// Whether `type` conforms to `other`, directly or through its ancestors.
   public func conforms(_ type: TypeIdentifier, to other: TypeIdentifier) -> Bool {
     if type == other { return true }
-    var visited: Set<TypeIdentifier> = [type]
-    var pending = Array(parents[type] ?? [])
-    while let next = pending.popLast() {
-      if next == other { return true }
-      if visited.insert(next).inserted { pending.append(contentsOf: parents[next] ?? []) }
-    }
-    return false
+    guard parents[type]?.isEmpty == false else { return false }
+    return ancestors(of: type).contains(other)
   }
 
   /// Whether `type` conforms to at least one of `others`.
   public func conforms(_ type: TypeIdentifier, toAnyOf others: [TypeIdentifier]) -> Bool {
-    others.contains { conforms(type, to: $0) }
+    if others.contains(type) { return true }
+    guard parents[type]?.isEmpty == false else { return false }
+    let ancestors = ancestors(of: type)
+    return others.contains { ancestors.contains($0) }
+  }
+
+  /// `type`'s ancestors, itself left out: walked once, breadth-first, at most
+  /// ``maximumAncestors``.
+  func ancestors(of type: TypeIdentifier) -> Set<TypeIdentifier> {
+    if let known = memo.ancestors(of: type) { return known }
+    var found: Set<TypeIdentifier> = []
+    var frontier = Array(parents[type] ?? [])
+    var next: [TypeIdentifier] = []
+    walk: while !frontier.isEmpty {
+      for parent in frontier where parent != type && found.insert(parent).inserted {
+        if found.count >= Self.maximumAncestors { break walk }
+        next.append(contentsOf: parents[parent] ?? [])
+      }
+      swap(&frontier, &next)
+      next.removeAll(keepingCapacity: true)
+    }
+    memo.keep(found, for: type)
+    return found
+  }
+}
+
+/// Ancestors already walked, shared by copies of one registry (questions come from the
+/// engine and from every rule file's `droprules.conforms`), behind a lock: a registry is
+/// `Sendable`.
+private final class AncestorMemo: @unchecked Sendable {
+  private let lock = NSLock()
+  private var ancestors: [TypeIdentifier: Set<TypeIdentifier>] = [:]
+  private var entries = 0
+
+  func ancestors(of type: TypeIdentifier) -> Set<TypeIdentifier>? {
+    lock.withLock { ancestors[type] }
+  }
+
+  func keep(_ found: Set<TypeIdentifier>, for type: TypeIdentifier) {
+    lock.withLock {
+      // Bounded as a whole too: a rule may ask about every one of 8,000 declared types.
+      if entries + found.count > TypeRegistry.maximumMemoEntries {
+        ancestors.removeAll()
+        entries = 0
+      }
+      ancestors[type] = found
+      entries += found.count + 1
+    }
   }
 }
