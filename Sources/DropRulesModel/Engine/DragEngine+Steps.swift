@@ -84,10 +84,17 @@ extension DragEngine {
       return finish(.cancelled, reason: .proposal(state.proposal, target: target))
     }
     drag?.protectsSources = operation == .copy
+    drag?.containmentRefusal = nil
     let performed = invoke(.performDrop, on: current, operation: operation, index: dropIndex(for: current))
     drag?.protectsSources = false
     switch performed {
     case .returned(.boolean(true)):
+      if let refusal = drag?.containmentRefusal {
+        return finish(
+          .failed,
+          reason: .containedItself(
+            target: target, item: refusal.item, opened: refusal.opened, destination: refusal.destination))
+      }
       // A preview before the drop (dropEntered, dropUpdated) may have moved an item out
       // of its source; a copy commits nothing of the kind.
       if operation == .copy, let taken = itemsTakenFromTheirSources().first {

@@ -201,7 +201,18 @@ public final class DragEngine {
     // Under a copy, what a preview took before does not make this change the culprit.
     let takenBefore = drag?.protectsSources == true ? itemsTakenFromTheirSources() : []
     let undo: [Board.Undo]
-    do { undo = try change(&currentBoard) } catch { throw .board(error) }
+    do {
+      undo = try change(&currentBoard)
+    } catch {
+      // Remembered for the drop: a rule that catches this with pcall and returns true
+      // moved nothing, and must not be told, nor tell the user, that it dropped.
+      if case .wouldContainItself(let item, let opened, let destination) = error,
+        drag?.containmentRefusal == nil
+      {
+        drag?.containmentRefusal = (item, opened, destination)
+      }
+      throw .board(error)
+    }
     let touched = currentBoard.targets(touchedBy: undo)
     if let only = drag?.onlyWritableTarget, let other = touched.first(where: { $0 != only }) {
       currentBoard.undo(undo)

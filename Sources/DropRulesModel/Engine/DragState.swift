@@ -61,4 +61,8 @@ struct DragState {
   /// after its own items and cannot reach another rule file's targets, even after a
   /// cancelled drag.
   var onlyWritableTarget: TargetID?
+  /// The first change the board refused during performDrop because it would put a
+  /// target inside itself: the drop fails even if the rule caught the error and
+  /// returned true.
+  var containmentRefusal: (item: ItemID, opened: TargetID, destination: TargetID)?
 }

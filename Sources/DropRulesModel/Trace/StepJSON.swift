@@ -121,6 +121,10 @@ package enum StepJSON {
     case .copyTookFromSource(_, let item, let source):
       fields["item"] = .string(item)
       fields["source"] = .string(source)
+    case .containedItself(_, let item, let opened, let destination):
+      fields["item"] = .string(item)
+      fields["opened"] = .string(opened)
+      fields["destination"] = .string(destination)
     case .noTarget, .performDropRaised: break
     }
     return .object(fields)

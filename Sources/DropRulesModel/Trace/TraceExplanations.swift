@@ -98,6 +98,9 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
   /// The drop was a copy, and a change before it (a preview in `dropEntered` or
   /// `dropUpdated`) had taken a dragged item out of its source.
   case copyTookFromSource(target: TargetID, item: ItemID, source: TargetID)
+  /// `performDrop` returned true, but the board refused one of its changes because it
+  /// would have put a target inside itself (the rule caught the error).
+  case containedItself(target: TargetID, item: ItemID, opened: TargetID, destination: TargetID)
 
   /// The reason's name in the JSON trace.
   public var kind: String {
@@ -108,6 +111,7 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
     case .performDropReturned: "performDropReturned"
     case .performDropRaised: "performDropRaised"
     case .copyTookFromSource: "copyTookFromSource"
+    case .containedItself: "containedItself"
     }
   }
 
@@ -117,7 +121,7 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
     case .noTarget: nil
     case .proposal(_, let target): target
     case .noPerformDrop(let target, _), .performDropReturned(let target, _), .performDropRaised(let target),
-      .copyTookFromSource(let target, _, _):
+      .copyTookFromSource(let target, _, _), .containedItself(let target, _, _, _):
       target
     }
   }
@@ -136,6 +140,10 @@ public enum OutcomeReason: Hashable, Sendable, CustomStringConvertible {
     case .copyTookFromSource(_, let item, let source):
       "the drop was a copy, but '\(item)' had left its source '\(source)' (moved by a handler before the drop); "
         + "a copy never takes from its source"
+    case .containedItself(let target, let item, let opened, let destination):
+      "performDrop of \(target) returned true, but moving '\(item.capped(.name))' into "
+        + "'\(destination.capped(.name))' would have put '\(opened.capped(.name))' inside itself, so the board "
+        + "refused it; nothing is dropped (check info.wouldContainItself before inserting)"
     }
   }
 }
