@@ -386,8 +386,6 @@ void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->exter
 
 void clua_count_lazily(lua_State *L, int lazily) { clua_budget(L)->lazyCounting = lazily != 0; }
 
-void clua_quiet_next_error(lua_State *L) { clua_budget(L)->quietNextError = 1; }
-
 void clua_raise(lua_State *L, const char *format, ...) {
   va_list arguments;
   va_start(arguments, format);

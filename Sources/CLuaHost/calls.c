@@ -18,10 +18,6 @@ int clua_traceback(lua_State *L) {
     lua_replace(L, 1);
   }
   lua_settop(L, 1);
-  if (budget->quietNextError) {
-    budget->quietNextError = 0;
-    return 1;
-  }
   lua_pushliteral(L, "\n");
   luaL_traceback(L, L, NULL, 1);
   lua_concat(L, 3);

@@ -69,7 +69,6 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->instructionLimit = instructionLimit;
   budget->instructionsUsed = 0;
   budget->instructionsExhausted = 0;
-  budget->quietNextError = 0;
   budget->memoryErrorRaised = 0;
   budget->raisedInHook = 0;
   budget->endedByMemoryLimit = 0;

@@ -119,12 +119,6 @@ typedef struct clua_Budget {
   int lazyCounting;
   /// The running call counts lazily and its count hook is not set yet.
   volatile int armPending;
-  /// The next error's message goes without a traceback, once: for an error that ends a
-  /// call as planned and that nobody reads (a test's load stopping once its test is
-  /// registered), where Lua's traceback, which looks every function up in every loaded
-  /// module, would cost more than the stop saves. Cleared when a call is armed and when
-  /// the message handler uses it, so no other error loses its traceback.
-  int quietNextError;
 
   /// Called for every executed line while coverage is on; must not raise.
   void (*_Nullable lineObserver)(void *_Nullable context, const char *source, int line);
@@ -185,9 +179,6 @@ void clua_set_external_bytes(lua_State *L, size_t bytes);
 /// Has the calls of `L` count lazily (see clua_Budget.lazyCounting), or from their first
 /// instruction again.
 void clua_count_lazily(lua_State *L, int lazily);
-/// Has the next error raised in `L`'s call go without a traceback (see
-/// clua_Budget.quietNextError).
-void clua_quiet_next_error(lua_State *L);
 
 // MARK: Host values (pushes.c)
 
