@@ -53,6 +53,8 @@ public final class LuaRuntime {
   private var versionOwner: AnyObject?
   private var readings: LuaReference?
   private var fieldReadings: LuaReference?
+  /// The table emptied as every call begins (see ``forgetAtEveryCall(_:)``), kept alive.
+  var callReadings: LuaReference?
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
     didSet { installLineObserver() }
