@@ -478,7 +478,7 @@ local droprules_ItemSpec = {}
 ---@return droprules.Simulation
 function scenario(spec) end
 
----Registers a test. Each test runs in a fresh load of its file. It fails when it raises, when an `expect` in it has no matcher, or when a rule raised an error that it did not take with `sim:takeErrors()`.
+---Registers a test, at the file's top level or in a `describe`. The file loads once and its tests run in order in that state. A test fails when it raises, when an `expect` in it has no matcher, or when a rule raised an error that it did not take with `sim:takeErrors()`.
 ---@param name string what the test shows
 ---@param body fun() the test; it fails when it raises
 function test(name, body) end
@@ -500,6 +500,22 @@ function before_each(body) end
 ---Runs after every test of the enclosing describe block (or of the file), inner blocks first, also when the test failed.
 ---@param body fun() runs after each test of its describe block
 function after_each(body) end
+
+---Runs once before the first test of the enclosing describe block (or of the file) that runs; when it raises, every test of the block fails with its message.
+---@param body fun() runs once, before the first test of its describe block that runs
+function setup(body) end
+
+---Runs once after the last test of the enclosing describe block (or of the file) that runs, where its setup did not fail; an error fails that last test.
+---@param body fun() runs once, after the last test of its describe block that runs
+function teardown(body) end
+
+---`setup`, by busted's other name.
+---@param body fun() as setup
+function lazy_setup(body) end
+
+---`teardown`, by busted's other name.
+---@param body fun() as teardown
+function lazy_teardown(body) end
 
 ---Lists a test as pending: it never runs and never fails the run.
 ---@param name string the test to write

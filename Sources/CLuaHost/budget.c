@@ -284,21 +284,6 @@ int clua_bounded_close(lua_State *L) {
   return 2;
 }
 
-/// Arms the count hook (and the line hook when coverage observes) for one call.
-void clua_arm(lua_State *L, long long instructionLimit) {
-  clua_arm_budget(L, clua_budget(L), instructionLimit);
-}
-
-/// Stops counting. The hook stays installed (the next arm resets it): between rule
-/// calls it runs only droprules' own Lua, and returns at once.
-void clua_disarm(lua_State *L) {
-  clua_Budget *budget = clua_budget(L);
-  clua_unwatch_call(budget);
-  budget->countingInstructions = 0;
-  budget->enforceMemory = 0;
-  budget->runningThread = NULL;
-}
-
 /// The sandbox's `coroutine.resume`: as Lua's, but the coroutine gets its own count
 /// hook, the step it ran without reaching that hook is charged (so that no coroutine,
 /// however short, runs free), and a budget or deadline spent inside it is raised again
@@ -385,8 +370,6 @@ int clua_charge_function(lua_State *L) {
 void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->externalBytes = bytes; }
 
 void clua_count_lazily(lua_State *L, int lazily) { clua_budget(L)->lazyCounting = lazily != 0; }
-
-void clua_quiet_next_error(lua_State *L) { clua_budget(L)->quietNextError = 1; }
 
 void clua_raise(lua_State *L, const char *format, ...) {
   va_list arguments;

@@ -18,21 +18,22 @@ int clua_traceback(lua_State *L) {
     lua_replace(L, 1);
   }
   lua_settop(L, 1);
-  if (budget->quietNextError) {
-    budget->quietNextError = 0;
-    return 1;
-  }
   lua_pushliteral(L, "\n");
   luaL_traceback(L, L, NULL, 1);
   lua_concat(L, 3);
   return 1;
 }
 
-int clua_pcall_traceback(lua_State *L, int nargs, int nresults) {
+int clua_call(lua_State *L, int nargs, int nresults, long long instructionLimit, int *outermost) {
+  // The message handler's slot, and the forgetting's five.
+  if (!lua_checkstack(L, 6)) return -1;
+  clua_Budget *budget = clua_budget(L);
   int base = lua_gettop(L) - nargs;
   lua_pushcfunction(L, clua_traceback);
   lua_insert(L, base);
+  *outermost = clua_enter_call(L, budget, instructionLimit);
   int status = lua_pcall(L, nargs, nresults, base);
+  clua_leave_call(budget, *outermost);
   lua_remove(L, base);
   return status;
 }
@@ -149,25 +150,14 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
     out->outermost = 0;
     return;
   }
-  if (budget->watchedVersion != NULL && *budget->watchedVersion != budget->readingsVersion) {
-    clua_forget_readings(L, budget);
-  }
   clua_write_point(L, call->point, call->x, call->y);
   clua_write_point(L, call->globalPoint, call->globalX, call->globalY);
-  int outermost = budget->callDepth == 0;
-  budget->callDepth++;
+  int outermost = clua_enter_call(L, budget, instructionLimit);
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->function);
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->first);
   lua_rawgeti(L, LUA_REGISTRYINDEX, call->second);
-  if (outermost) clua_arm_budget(L, budget, instructionLimit);
   out->status = lua_pcall(L, 2, 1, CLUA_SLOT_TRACEBACK);
-  if (outermost) {
-    clua_unwatch_call(budget);
-    budget->countingInstructions = 0;
-    budget->enforceMemory = 0;
-    budget->runningThread = NULL;
-  }
-  budget->callDepth--;
+  clua_leave_call(budget, outermost);
   out->outermost = outermost;
   if (out->status == LUA_OK) clua_classify(L, budget, -1, out);
   if (out->status == LUA_OK && out->kind != CLUA_RESULT_OTHER) {

@@ -47,6 +47,8 @@ int clua_is_memory_error(lua_State *L, int index);
 /// clua_forget_stale_readings once the caller saw the version move, with five free
 /// stack slots at hand.
 void clua_forget_readings(lua_State *L, clua_Budget *budget);
+/// Empties the registry table `table` (not 0), with four free stack slots at hand.
+void clua_empty_registry_table(lua_State *L, int table);
 
 /// A clock a few milliseconds coarse but four times cheaper, for the start of a call.
 static inline long long clua_now_coarse(void) {
@@ -69,7 +71,6 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->instructionLimit = instructionLimit;
   budget->instructionsUsed = 0;
   budget->instructionsExhausted = 0;
-  budget->quietNextError = 0;
   budget->memoryErrorRaised = 0;
   budget->raisedInHook = 0;
   budget->endedByMemoryLimit = 0;
@@ -95,6 +96,32 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
   int mask = LUA_MASKCOUNT | (budget->lineObserver ? LUA_MASKLINE : 0);
   lua_sethook(L, clua_hook, mask, step);
+}
+
+/// The call bracket's opening, shared by clua_call and clua_call_with_points so that
+/// every call into Lua begins alike: what trusted Lua read of an older version of the
+/// embedder's data or of the last call is forgotten, and the outermost call arms the
+/// budget. Needs five free stack slots. Returns whether the call is the outermost.
+static inline int clua_enter_call(lua_State *L, clua_Budget *budget, long long instructionLimit) {
+  if (budget->watchedVersion != NULL && *budget->watchedVersion != budget->readingsVersion) {
+    clua_forget_readings(L, budget);
+  }
+  if (budget->callReadings != 0) clua_empty_registry_table(L, budget->callReadings);
+  int outermost = budget->callDepth == 0;
+  budget->callDepth++;
+  if (outermost) clua_arm_budget(L, budget, instructionLimit);
+  return outermost;
+}
+
+/// The call bracket's close: the outermost call stops counting.
+static inline void clua_leave_call(clua_Budget *budget, int outermost) {
+  if (outermost) {
+    clua_unwatch_call(budget);
+    budget->countingInstructions = 0;
+    budget->enforceMemory = 0;
+    budget->runningThread = NULL;
+  }
+  budget->callDepth--;
 }
 
 int clua_bounded_resume(lua_State *L);

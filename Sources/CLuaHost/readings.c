@@ -53,6 +53,22 @@ int clua_forget_stale_readings(lua_State *L, clua_Budget *budget) {
   return 1;
 }
 
+void clua_empty_registry_table(lua_State *L, int table) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table);
+  clua_empty_top(L);
+  lua_pop(L, 1);
+}
+
+void clua_set_call_readings(lua_State *L, int table) { clua_budget(L)->callReadings = table; }
+
+int clua_forget_call_readings(lua_State *L) {
+  clua_Budget *budget = clua_budget(L);
+  if (budget->callReadings == 0) return 1;
+  if (!lua_checkstack(L, 4)) return 0;
+  clua_empty_registry_table(L, budget->callReadings);
+  return 1;
+}
+
 void clua_empty_table(lua_State *L, int table, int metatable) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, table);
   clua_empty_top(L);

@@ -80,50 +80,6 @@ int clua_intern_symbols(lua_State *L, const char *const *words, int count, const
   return 1;
 }
 
-/// One write of clua_rawset_integer or clua_rawset_string, for a protected call.
-typedef struct clua_FieldWrite {
-  int table;
-  const char *key;
-  const char *_Nullable text;
-  long long integer;
-  int isText, present;
-} clua_FieldWrite;
-
-static int clua_field_write_worker(lua_State *L) {
-  const clua_FieldWrite *write = (const clua_FieldWrite *)lua_touserdata(L, 1);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, write->table);
-  lua_pushstring(L, write->key);
-  if (!write->present) {
-    lua_pushnil(L);
-  } else if (write->isText) {
-    lua_pushstring(L, write->text);
-  } else {
-    lua_pushinteger(L, (lua_Integer)write->integer);
-  }
-  lua_rawset(L, -3);
-  return 0;
-}
-
-/// Interning the key or the text may allocate: in a protected call, so that a failure
-/// leaves the field as it was rather than jump over the host's frames.
-static int clua_write_field(lua_State *L, const clua_FieldWrite *write) {
-  lua_pushcfunction(L, clua_field_write_worker);
-  lua_pushlightuserdata(L, (void *)write);
-  int status = lua_pcall(L, 1, 0, 0);
-  if (status != LUA_OK) lua_pop(L, 1);
-  return status == LUA_OK;
-}
-
-int clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present) {
-  clua_FieldWrite write = {.table = table, .key = key, .integer = value, .present = present};
-  return clua_write_field(L, &write);
-}
-
-int clua_rawset_string(lua_State *L, int table, const char *key, const char *value) {
-  clua_FieldWrite write = {.table = table, .key = key, .text = value, .isText = 1, .present = value != NULL};
-  return clua_write_field(L, &write);
-}
-
 /// Sets `field` of the table on top to `twin`, closed over Lua's own `library.field`.
 static void clua_set_twin(lua_State *L, const char *library, const char *field, lua_CFunction twin) {
   lua_getglobal(L, library);

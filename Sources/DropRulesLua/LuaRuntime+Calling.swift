@@ -25,7 +25,6 @@ extension LuaRuntime {
     // From a host function, the call runs on the thread that called it (a coroutine's
     // own stack), not on the main thread, which is suspended in resume.
     let state = activeThread ?? self.state
-    guard dropStaleReadings() else { throw LuaError(kind: .runtime, message: "stack overflow before a Lua call") }
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
     // Room for the function, the protected push's function and plan (which the arguments
@@ -44,14 +43,13 @@ extension LuaRuntime {
         kind: pushed == LUA_ERRMEM ? .memoryLimit(limits.maxMemory) : .runtime,
         message: "the arguments could not be passed to Lua: " + popString(on: state))
     }
-    let outermost = clua_budget(state).pointee.callDepth == 0
-    if outermost { clua_arm(state, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions)) }
-    clua_budget(state).pointee.callDepth += 1
-    let status = clua_pcall_traceback(state, Int32(arguments.count), LUA_MULTRET)
-    clua_budget(state).pointee.callDepth -= 1
-    let budget = clua_budget(state).pointee
-    if outermost { clua_disarm(state) }
-    guard status == LUA_OK else { throw callError(status: status, outermost: outermost, budget: budget, on: state) }
+    var outermost: Int32 = 0
+    let status = clua_call(
+      state, Int32(arguments.count), LUA_MULTRET, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions), &outermost)
+    guard status != -1 else { throw LuaError(kind: .runtime, message: "stack overflow before a Lua call") }
+    guard status == LUA_OK else {
+      throw callError(status: status, outermost: outermost != 0, budget: clua_budget(state).pointee, on: state)
+    }
     let top = lua_gettop(state)
     guard top > base else { return [] }
     var copyBudget = LuaCopyBudget(bytesLeft: memoryAvailable, deadline: activeDeadline)

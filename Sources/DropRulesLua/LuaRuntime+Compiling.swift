@@ -9,7 +9,7 @@ extension LuaRuntime {
   ///
   /// A text this process compiled before under the same chunk name is loaded from the
   /// bytecode its first compile left in ``CompiledChunkCache``: parsing is most of what a
-  /// new rule host or a test's fresh load costs.
+  /// new rule host (every `scenario{}` of a test is one) costs.
   static func compile(_ source: [UInt8], chunkName: String, on state: OpaquePointer) -> Int32 {
     let cache = CompiledChunkCache.shared
     if let bytecode = cache.bytecode(chunkName: chunkName, source: source) {
@@ -24,20 +24,6 @@ extension LuaRuntime {
       cache.store(chunkName: chunkName, source: source, bytecode: bytecode)
     }
     return status
-  }
-
-  /// The main function of `chunk` as Lua compiled it: its dump, read back. Nil for a C
-  /// function or a dump this machine's Lua writes in another layout.
-  package func listing(of chunk: LuaReference) -> LuaFunctionListing? {
-    dump(of: chunk).flatMap(LuaFunctionListing.init(dump:))
-  }
-
-  /// What `lua_dump` writes for `chunk`, debug information included; nil for a C function.
-  package func dump(of chunk: LuaReference) -> [UInt8]? {
-    guard lua_checkstack(state, 1) != 0 else { return nil }
-    pushReference(chunk)
-    defer { clua_pop(state, 1) }
-    return Self.dumpTop(of: state)
   }
 
   /// What `lua_dump` writes for the function on top of the stack, which stays there.

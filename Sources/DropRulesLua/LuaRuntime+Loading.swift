@@ -73,24 +73,6 @@ extension LuaRuntime {
     return environment
   }
 
-  /// Gives a loaded chunk another `_ENV`. Running it again then makes its locals, its
-  /// functions and its globals anew in `environment`, without compiling it again. The
-  /// functions an earlier run made share the chunk's `_ENV`, and would see the new one:
-  /// let them go first.
-  /// - Throws: ``LuaError`` when the stack has no room, or `chunk` has no `_ENV` to give:
-  ///   it would run in the environment it had.
-  package func rebind(_ chunk: LuaReference, to environment: LuaReference) throws(LuaError) {
-    // Two slots: lua_setupvalue only moves values, so nothing here allocates or raises.
-    guard lua_checkstack(state, 2) != 0 else {
-      throw LuaError(kind: .runtime, message: "stack overflow before a chunk's environment was set")
-    }
-    pushReference(chunk)
-    pushReference(environment)
-    let set = lua_setupvalue(state, -2, 1) != nil
-    lua_settop(state, set ? -2 : -3)
-    guard set else { throw LuaError(kind: .runtime, message: "the chunk has no environment to set") }
-  }
-
   /// Whether calls count their instructions only once they have run for a few
   /// milliseconds (the watchdog then sets the count hook, and the deadline bounds what ran
   /// before), instead of from their first instruction. Lua 5.4 sends every instruction
@@ -101,11 +83,6 @@ extension LuaRuntime {
     get { budget.pointee.lazyCounting != 0 }
     set { clua_count_lazily(state, newValue ? 1 : 0) }
   }
-
-  /// Has the next error raised in the running call go without Lua's traceback (its
-  /// message still names the file and line), once: for a host function whose Lua caller
-  /// ends the call with an error nobody reads, straight after.
-  package func quietNextError() { clua_quiet_next_error(state) }
 
   /// The instructions the last call counted (its C functions' charges included).
   package var instructionsCounted: Int { Int(budget.pointee.instructionsUsed) }

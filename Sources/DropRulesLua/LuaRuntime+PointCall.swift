@@ -72,32 +72,17 @@ extension LuaRuntime {
     clua_empty_table(activeThread ?? state, table.id, metatable.id)
   }
 
-  /// Sets `table[key]` to an integer, or removes it, without metamethods.
-  /// - Throws: ``LuaError`` when memory ran out; the field is then unchanged.
-  package func setInteger(_ table: LuaSlot, _ key: StaticString, _ value: Int?) throws(LuaError) {
-    let written = key.withUTF8Buffer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { key in
-        guard let key = key.baseAddress else { return Int32(0) }
-        return clua_rawset_integer(state, table.id, key, Int64(value ?? 0), value == nil ? 0 : 1)
-      }
-    }
-    guard written != 0 else { throw fieldWriteError(key) }
+  /// Has every call from now on begin with `table` emptied: it holds what trusted Lua
+  /// read of the running call (``forgetCallReadings()`` empties it between).
+  package func forgetAtEveryCall(_ table: LuaReference) {
+    callReadings = table
+    clua_set_call_readings(state, table.slot.id)
   }
 
-  /// Sets `table[key]` to a string, or removes it, without metamethods.
-  /// - Throws: ``LuaError`` when memory ran out; the field is then unchanged.
-  package func setString(_ table: LuaSlot, _ key: StaticString, _ value: String?) throws(LuaError) {
-    let written = key.withUTF8Buffer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { key in
-        guard let key = key.baseAddress else { return Int32(0) }
-        return clua_rawset_string(state, table.id, key, value)
-      }
-    }
-    guard written != 0 else { throw fieldWriteError(key) }
-  }
-
-  private func fieldWriteError(_ key: StaticString) -> LuaError {
-    LuaError(kind: .memoryLimit(limits.maxMemory), message: "droprules could not write '\(key)' for lack of memory")
+  /// Empties the table ``forgetAtEveryCall(_:)`` named, now: for a call that goes on after
+  /// one nested in it returned, so that it does not read what the nested call read.
+  package func forgetCallReadings() {
+    _ = clua_forget_call_readings(activeThread ?? state)
   }
 }
 

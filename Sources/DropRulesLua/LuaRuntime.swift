@@ -53,6 +53,8 @@ public final class LuaRuntime {
   private var versionOwner: AnyObject?
   private var readings: LuaReference?
   private var fieldReadings: LuaReference?
+  /// The table emptied as every call begins (see ``forgetAtEveryCall(_:)``), kept alive.
+  var callReadings: LuaReference?
   /// Receives `(file, line)` for every executed line while set (coverage).
   public var lineObserver: ((String, Int) -> Void)? {
     didSet { installLineObserver() }
@@ -144,28 +146,14 @@ public final class LuaRuntime {
 
   private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
 
-  /// Collects all garbage now, between calls: for tests of what the heap holds, and
-  /// before a test of a `*_test.lua` file whose code could see the collector's work.
+  /// Collects all garbage now, between calls: for tests of what the heap holds.
   package func collectGarbage() { clua_collect_garbage(state) }
-
-  /// Whether sandboxed code in this runtime has set a metatable (a weak table's, perhaps)
-  /// or read `collectgarbage("count")`: the only ways what the collector has done shows.
-  package var collectorWatched: Bool {
-    guard let watched = try? sandboxFunction("collectorWatched"),
-      let answer = try? call(watched, hostWork: true).first
-    else { return true }
-    return answer.isTruthy
-  }
 
   /// Bytes this runtime holds itself: ``memoryInUse`` without ``sharedAccountBytes``.
   public var ownMemoryInUse: Int { memoryInUse - max(0, sharedAccountBytes) }
 
   /// Bytes left under the cap.
   public var memoryAvailable: Int { max(0, limits.maxMemory - memoryInUse) }
-
-  /// The last bytes under the cap: past `maxMemory` less these, an allocation makes the
-  /// collector run in full before the cap refuses anything.
-  package var memoryReserve: Int { Int(clua_budget(state).pointee.memoryReserve) }
 
   /// The message of a spent memory cap, the same whether Lua or the host ran out.
   public var memoryLimitMessage: String { "memory limit of \(limits.maxMemory) bytes exceeded" }

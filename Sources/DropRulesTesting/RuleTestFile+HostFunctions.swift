@@ -94,24 +94,6 @@ extension RuleTestFile {
           return [.table(LuaTable(fields: fields))]
         }
       },
-      // Whether the limits would still hold if the load ran the registrations after its
-      // test (RegistrationTail): near them, a whole load could fail in those registrations,
-      // or set off the memory cap's collection, where a stopped one would not.
-      "stopFitsLimits": runtime.function { [unowned self, unowned runtime] _ in
-        guard let tail = shared?.tail else { return [.boolean(false)] }
-        let fits =
-          Self.budgetHolds(
-            counted: runtime.instructionsCounted, limit: runtime.limits.maxInstructions, tail: tail.registrations)
-          && Self.memoryHolds(
-            available: runtime.memoryAvailable, reserve: runtime.memoryReserve, bytes: tail.allocationBound)
-        return [.boolean(fits)]
-      },
-      // Called right before the stop's error: it ends the load as planned, and Lua's
-      // traceback of it would cost more than the stop saves.
-      "quietStop": runtime.function { [unowned runtime] _ in
-        runtime.quietNextError()
-        return []
-      },
       // The committed board as plain tables, for the file's properties.
       "snapshot": runtime.function { [unowned self] arguments in
         failable { () throws -> [LuaValue] in [BoardSnapshot.lua(try simulation(arguments.first).host.board)] }
@@ -171,6 +153,11 @@ extension RuleTestFile {
 
   /// Loads a `scenario{}` into a rule host of its own.
   private func makeSimulation(_ specValue: LuaValue, runtime: LuaRuntime) throws -> [LuaValue] {
+    guard !isLoading else {
+      throw LuaHostError(
+        "scenario{} makes a rule host for one test: call it in the test (or in before_each), not at the file's "
+          + "top level or in a describe, where every test would share its rule state")
+    }
     let spec: JSONValue
     switch specValue.json() {
     case .success(let value): spec = value
@@ -213,7 +200,9 @@ extension RuleTestFile {
   /// current one.
   private func simulation(_ value: LuaValue?, drag: LuaValue = .nil) throws -> TestSimulation {
     guard let id = value?.intValue, let simulation = simulations[id] else {
-      throw LuaHostError("this simulation belongs to another test")
+      throw LuaHostError(
+        "this simulation belongs to another test: each test makes its own with scenario{} (in the test, or in "
+          + "before_each)")
     }
     if !drag.isNil, drag.intValue != simulation.dragSerial {
       throw LuaHostError("this drag is over: a later sim:drag on the same simulation replaced it")

@@ -106,7 +106,9 @@ public final class RuleTestRunner {
     }
     defer { ruleFilesLoaded[file] = testFile.ruleFilesLoaded }
     let chosen = tests.filter { selected(file, $0.name) }
-    return (order?.tests(chosen, inFile: file) ?? chosen).map { test in
+    let ordered = order?.tests(chosen, inFile: file) ?? chosen
+    testFile.willRun(ordered)
+    return ordered.map { test in
       let started = Date()
       let outcome = testFile.run(test)
       return TestCaseResult(

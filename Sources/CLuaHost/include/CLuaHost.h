@@ -119,12 +119,6 @@ typedef struct clua_Budget {
   int lazyCounting;
   /// The running call counts lazily and its count hook is not set yet.
   volatile int armPending;
-  /// The next error's message goes without a traceback, once: for an error that ends a
-  /// call as planned and that nobody reads (a test's load stopping once its test is
-  /// registered), where Lua's traceback, which looks every function up in every loaded
-  /// module, would cost more than the stop saves. Cleared when a call is armed and when
-  /// the message handler uses it, so no other error loses its traceback.
-  int quietNextError;
 
   /// Called for every executed line while coverage is on; must not raise.
   void (*_Nullable lineObserver)(void *_Nullable context, const char *source, int line);
@@ -151,6 +145,9 @@ typedef struct clua_Budget {
   long readingsVersion;
   int readingsList;
   int fieldReadingsList;
+  /// The registry slot of the table of what trusted Lua read of the running call (its
+  /// context: an index, an operation...), emptied as every call begins; 0 for none.
+  int callReadings;
 
   /// Runs a Swift function exposed to Lua: returns the number of results, or -1
   /// when it left an error message on the stack for the trampoline to raise.
@@ -173,10 +170,6 @@ clua_Budget *clua_budget(lua_State *L);
 void clua_collect_garbage(lua_State *L);
 /// The monotonic clock in nanoseconds.
 long long clua_now(void);
-/// Arms the count hook (and the line hook while a line observer is set) for one call.
-void clua_arm(lua_State *L, long long instructionLimit);
-/// Stops counting; the hook stays installed and returns at once between calls.
-void clua_disarm(lua_State *L);
 /// The host's own charge for work done in Swift: reports a spent budget (returns 1,
 /// every next instruction of the thread failing) instead of raising.
 int clua_charge_or_report(lua_State *L, long long instructions);
@@ -185,9 +178,6 @@ void clua_set_external_bytes(lua_State *L, size_t bytes);
 /// Has the calls of `L` count lazily (see clua_Budget.lazyCounting), or from their first
 /// instruction again.
 void clua_count_lazily(lua_State *L, int lazily);
-/// Has the next error raised in `L`'s call go without a traceback (see
-/// clua_Budget.quietNextError).
-void clua_quiet_next_error(lua_State *L);
 
 // MARK: Host values (pushes.c)
 
@@ -227,8 +217,20 @@ enum { CLUA_SLOT_TRACEBACK = 1, CLUA_SLOT_KEY_X = 2, CLUA_SLOT_KEY_Y = 3, CLUA_R
 int clua_intern_symbols(lua_State *L, const char *_Nonnull const *_Nonnull words, int count, const char *symbolKey,
                         const char *numberKey, const char *flagKey);
 
-/// Calls the function below `nargs` arguments with a traceback message handler.
-int clua_pcall_traceback(lua_State *L, int nargs, int nresults);
+/// Calls the function below `nargs` arguments on top of `L` in the one call bracket
+/// every call into Lua goes through (see clua_call_with_points too): what trusted Lua
+/// read of an older version or of another call is forgotten; the outermost call arms the
+/// budget with `instructionLimit` and disarms it after; the call runs protected, with the
+/// traceback message handler. Sets `*outermost`. Returns Lua's status, or -1 with nothing
+/// run and the stack as it was when `L` has no room for the bracket's own work.
+int clua_call(lua_State *L, int nargs, int nresults, long long instructionLimit, int *outermost);
+/// Names the table clua_call and clua_call_with_points empty as each call begins: what
+/// trusted Lua keeps of the running call (0 for none).
+void clua_set_call_readings(lua_State *L, int table);
+/// Empties the call readings now, between calls or when a call nested in another
+/// returned and the outer one goes on. Allocates nothing; does nothing without four free
+/// stack slots (returns 0).
+int clua_forget_call_readings(lua_State *L);
 /// Makes a Lua function that runs `function` (through the dispatcher) and keeps it in
 /// the registry, in a protected call: its slot, or LUA_NOREF if memory ran out.
 int clua_swift_function_ref(lua_State *L, void *function);
@@ -274,21 +276,14 @@ typedef struct clua_PointCall {
   double x, y, globalX, globalY;
 } clua_PointCall;
 
-/// Forgets stale readings (clua_forget_stale_readings), writes the two points in place
-/// (`x` and `y`), then calls `function(first, second)` under the budget with the
-/// resident message handler. When the result is nil, a boolean or a symbol, the stack
+/// Writes the two points in place (`x` and `y`), then calls `function(first, second)` in
+/// the call bracket clua_call describes, with the resident message handler. When the result is nil, a boolean or a symbol, the stack
 /// is left as it was; otherwise the result (or error message) stays on top for the
 /// caller to read and pop, and `out->leftOnStack` is 1. A nested call with no stack
 /// left pushes nothing: an error status with `leftOnStack` 0. Allocates nothing of its own.
 void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCall *call, long long instructionLimit,
                            clua_CallResult *out);
 
-/// Sets `registry[table][key]` to an integer, or to nil when `present` is 0, without
-/// metamethods, in a protected call: 0 (the field unchanged) if memory ran out.
-int clua_rawset_integer(lua_State *L, int table, const char *key, long long value, int present);
-/// Sets `registry[table][key]` to a string, or to nil when `value` is NULL, in a
-/// protected call: 0 (the field unchanged) if memory ran out.
-int clua_rawset_string(lua_State *L, int table, const char *key, const char *_Nullable value);
 /// Removes every field of `registry[table]` and gives it `registry[metatable]` as its
 /// metatable. Allocates nothing and raises nothing: host upkeep that cannot fail. Needs
 /// four free stack slots.

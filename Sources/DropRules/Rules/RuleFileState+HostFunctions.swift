@@ -95,6 +95,10 @@ extension RuleFileState {
           .table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil,
         ]
       },
+      "callFields": lua.function { [unowned self] _ in
+        guard let call = currentCall else { return [] }
+        return callFields(of: call.context, position: call.position)
+      },
       "dragState": lua.function { [unowned self] _ in
         guard let facts = engine?.dragFacts else { return [] }
         return [

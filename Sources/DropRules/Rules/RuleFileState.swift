@@ -6,8 +6,8 @@ import Foundation
 /// Each file gets its own state, so nothing one file does to its state (its globals,
 /// its memory, its collector's work) reaches another file's: ``RuleFiles`` holds them
 /// all and is what the engine calls. Objects are made once per id and read the engine's
-/// staged board; a pointer step updates the drag's one `info` in place and calls the
-/// handler directly.
+/// staged board; `info` reads the current call's context from ``currentCall`` when asked,
+/// and a pointer step writes only its two points in place before calling the handler.
 final class RuleFileState {
   let runtime: LuaRuntime
   /// The rule files and the modules they require: the runtime reads no file itself.
@@ -46,31 +46,26 @@ final class RuleFileState {
   /// Target objects' slots by board position, and the references that keep them alive.
   @exclusivity(unchecked) private var targetSlots: [LuaSlot] = []
   private var targetObjects: [LuaReference?] = []
-  @exclusivity(unchecked) private var info = DragInfo()
-  /// The current drag's `info` objects, kept alive while `info` names their slots.
+  /// The slots of the current drag's `info` and of its two points, which the host writes
+  /// in place on every call; `.none` between drags.
+  @exclusivity(unchecked) private var info = InfoSlots()
+  /// The current drag's `info` objects (the info, its backing, its two points), kept
+  /// alive while `info` names their slots.
   private var infoObjects: [LuaReference] = []
+  /// The call running in this state, which `info`'s fields of the call read (its index,
+  /// operation, the item under the pointer...): nil between calls. Nothing of it is kept
+  /// in Lua, so no field can show another call's value.
+  private(set) var currentCall: (context: HandlerContext, position: Int)?
   /// The current drag's `info`, nil between drags.
   var infoObject: LuaReference? { infoObjects.first }
   /// The `info` canDrag gets while the drag gathers its items (every item asked for, no
   /// source yet), ended once the drag's own `info` is made.
   var gatheringInfoObjects: [LuaReference] = []
 
-  /// The slots of the current drag's `info` and of the tables the host writes in place,
-  /// with what was last written, so that a step writes only what changed.
-  private struct DragInfo {
+  private struct InfoSlots {
     var object = LuaSlot.none
-    var backing = LuaSlot.none
     var location = LuaSlot.none
     var globalLocation = LuaSlot.none
-    var index: Int?
-    var operation: DragOperation?
-    var outcome: DropOutcome?
-    var over: ItemID?
-    var edge: ItemEdge?
-    var outside = false
-    var destination: TargetID?
-    var hoverTime: Int?
-    var wouldContainItself = false
   }
 
   /// How many handlers a rule can have; kept here because `Handler.allCases`, read from
@@ -86,7 +81,9 @@ final class RuleFileState {
     runtime.moduleReader = sourceFiles.module(named:)
     // A handler's answer is classified in C, by these words: the order is the codes'.
     try runtime.internSymbols(proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index", flagKey: "open")
-    api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)
+    let api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)
+    self.api = api
+    runtime.forgetAtEveryCall(api.callReadings)
   }
 
   /// The `droprules` global rule files see (each environment copies it).
@@ -121,18 +118,21 @@ final class RuleFileState {
     // Slot ids, not slots, are compared: this runs on every pointer step.
     guard function.id != 0 else { return .notImplemented }
     if let boardVersion, boardVersion.pointee != seenVersion, let engine { catchUp(with: engine) }
+    // Restored after the call: a call nested in this one (a host function that runs
+    // Lua again) leaves the outer call's fields as they were.
+    let outerCall = currentCall
+    currentCall = (context, position)
+    defer {
+      currentCall = outerCall
+      if outerCall != nil { runtime.forgetCallReadings() }
+    }
     if handler == .canDrag {
       return callCanDrag(of: rule, item: item(at: context.item, in: position) ?? "", target: target, position: position)
     }
-    do {
-      if info.object.id == 0 {
-        // The items are gathered: the info canDrag saw ends, and the drag's own begins.
-        endGatheringInfo()
-        try makeInfo()
-      }
-      try updateInfo(context, position: position)
-    } catch {
-      return .failed(Self.diagnostic(error, handler: handler, target: target))
+    if info.object.id == 0 {
+      // The items are gathered: the info canDrag saw ends, and the drag's own begins.
+      endGatheringInfo()
+      do { try makeInfo() } catch { return .failed(Self.diagnostic(error, handler: handler, target: target)) }
     }
     switch handler {
     case .dragOperations: return callDragOperations(of: rule, target: target, position: position)
@@ -170,8 +170,7 @@ final class RuleFileState {
       case .reference(let location) = results[2], case .reference(let globalLocation) = results[3]
     else { throw LuaError(kind: .runtime, message: "droprules could not make the drag's info object") }
     infoObjects = [object, backing, location, globalLocation]
-    info = DragInfo(
-      object: object.slot, backing: backing.slot, location: location.slot, globalLocation: globalLocation.slot)
+    info = InfoSlots(object: object.slot, location: location.slot, globalLocation: globalLocation.slot)
   }
 
   /// Empties an info's backing and its two points, with the ended drag's metatable.
@@ -187,7 +186,7 @@ final class RuleFileState {
     // from now on, not the last drag's values.
     end(infoObjects)
     endGatheringInfo()
-    info = DragInfo()
+    info = InfoSlots()
     infoObjects = []
     copiedBytes = 0
     updateHeldBytes()
@@ -219,69 +218,29 @@ final class RuleFileState {
 
   // MARK: Calls
 
-  /// Writes this call's index, operation and outcome into the drag's `info`, where they
-  /// changed (the pointer is written with the call).
-  private func updateInfo(_ context: HandlerContext, position: Int) throws(LuaError) {
-    // Each cached value changes only once its write succeeded: a failed write leaves the
-    // field as it was, and the next call tries again.
-    if info.index != context.index {
-      try runtime.setInteger(info.backing, "index", context.index)
-      info.index = context.index
-    }
-    if info.hoverTime != context.hoverTime {
-      try runtime.setInteger(info.backing, "hoverTime", context.hoverTime)
-      info.hoverTime = context.hoverTime
-    }
-    if info.operation != context.operation {
-      try runtime.setString(info.backing, "operation", context.operation?.rawValue)
-      info.operation = context.operation
-    }
-    if info.outcome != context.outcome {
-      try runtime.setString(info.backing, "outcome", context.outcome?.rawValue)
-      info.outcome = context.outcome
-    }
-    if info.edge != context.edge {
-      try runtime.setString(info.backing, "edge", context.edge?.rawValue)
-      info.edge = context.edge
-    }
-    // Ids are resolved only where there is something to resolve: a pointer step in a
-    // target without an item extent compares two nils.
-    if context.over != nil || info.over != nil {
-      let over = item(at: context.over, in: position)
-      if info.over != over {
-        try setInfoField("over", kind: "item", over.map(LuaValue.string) ?? .nil)
-        info.over = over
-      }
-    }
-    if info.wouldContainItself != context.wouldContainItself {
-      try setInfoField("wouldContainItself", kind: nil, .boolean(context.wouldContainItself))
-      info.wouldContainItself = context.wouldContainItself
-    }
-    if info.outside != context.outside {
-      try setInfoField("outside", kind: nil, .boolean(context.outside))
-      info.outside = context.outside
-    }
-    if context.destination != nil || info.destination != nil {
-      let destination = context.destination.flatMap { engine?.currentBoard.targets[$0].id }
-      if info.destination != destination {
-        try setInfoField("destination", kind: "target", destination.map(LuaValue.string) ?? .nil)
-        info.destination = destination
-      }
-    }
+  /// The fields of `info` that belong to the running call, in the order of api.lua's
+  /// `callFields`: an item or a target as its id, which api.lua makes the object of.
+  func callFields(of context: HandlerContext, position: Int) -> [LuaValue] {
+    let targets = engine?.currentBoard.targets ?? []
+    let destination = context.destination.flatMap { targets.indices.contains($0) ? targets[$0].id : nil }
+    return [
+      context.index.map { .integer(Int64($0)) } ?? .nil,
+      context.hoverTime.map { .integer(Int64($0)) } ?? .nil,
+      context.operation.map { .string($0.rawValue) } ?? .nil,
+      context.outcome.map { .string($0.rawValue) } ?? .nil,
+      context.edge.map { .string($0.rawValue) } ?? .nil,
+      .boolean(context.wouldContainItself),
+      .boolean(context.outside),
+      item(at: context.over, in: position).map(LuaValue.string) ?? .nil,
+      destination.map(LuaValue.string) ?? .nil,
+    ]
   }
 
   /// The id of the item at a 1-based place in the items of the target at `position`.
-  private func item(at place: Int?, in position: Int) -> ItemID? {
+  func item(at place: Int?, in position: Int) -> ItemID? {
     guard let place, let items = engine?.currentBoard.targets[position].items, items.indices.contains(place - 1)
     else { return nil }
     return items[place - 1]
-  }
-
-  private func setInfoField(_ key: String, kind: String?, _ value: LuaValue) throws(LuaError) {
-    guard let api, infoObjects.count > 1 else { return }
-    try runtime.call(
-      api.setField, [.reference(infoObjects[1]), .string(key), kind.map(LuaValue.string) ?? .nil, value],
-      hostWork: true)
   }
 
   private func targetSlot(at position: Int, id: TargetID) throws(LuaError) -> LuaSlot {
@@ -329,7 +288,8 @@ final class RuleFileState {
 /// The functions of the Lua rule API (api.lua) that Swift calls.
 struct RuleAPI {
   let newInfo: LuaReference
-  let setField: LuaReference
+  /// What info read of the running call: emptied as every call begins.
+  let callReadings: LuaReference
   let operationNames: LuaReference
   let item: LuaReference
   /// The metatable an ended drag's info gets.
@@ -350,7 +310,9 @@ struct RuleAPI {
       return function
     }
     newInfo = try function("newInfo")
-    setField = try function("setField")
+    guard case .reference(let readings) = try runtime.call(try function("callReadings"), keepingTables: true).first
+    else { throw LuaError(kind: .runtime, message: "the rule API has no call readings") }
+    callReadings = readings
     operationNames = try function("operationNames")
     item = try function("item")
     guard

@@ -91,8 +91,6 @@ end
 local function viewPairs(value) return viewNext, value, nil end
 
 local trusted = {}
--- Set once sandboxed code sets a metatable or reads collectgarbage("count").
-local collectorWatched = false
 
 --- The tables in which droprules' own Lua keeps what it read of the host's data, each
 --- listed once it holds something: when the data's version moves, the host empties every
@@ -200,7 +198,6 @@ function trusted.newEnvironment(extra)
     if type(metatable) == "table" and rawget(metatable, "__gc") ~= nil then
       error("__gc metamethods are not available to rules", 2)
     end
-    collectorWatched = true
     return realSetmetatable(object, metatable)
   end
   -- As Lua's load, text only: a mode without "t" refuses text as Lua's does (binary
@@ -244,7 +241,6 @@ function trusted.newEnvironment(extra)
     if option ~= "count" then
       error("collectgarbage: only \"count\" is available to rules", 2)
     end
-    collectorWatched = true
     return realCollect("count")
   end
   function env.print(...)
@@ -282,11 +278,6 @@ function trusted.newEnvironment(extra)
   end
   return env
 end
-
--- Whether code in this state has set a metatable (a weak table's, perhaps) or asked how
--- much memory it holds: what the collector has done shows only through these, so
--- droprules test collects in full before each test only in a file where it could.
-function trusted.collectorWatched() return collectorWatched end
 
 math.randomseed(randomSeed)
 return trusted

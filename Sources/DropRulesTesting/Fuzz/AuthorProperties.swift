@@ -21,10 +21,9 @@ final class AuthorProperties {
   /// The properties of `testFiles`; a file that does not load is an error naming it.
   init(testFiles: [String], limits: LuaLimits) throws(LuaError) {
     for path in testFiles {
-      // A load for a test position that does not exist runs the file's top level, which
-      // declares its properties, and keeps none of its tests.
+      // The file's top level declares its properties; none of its tests runs.
       let testFile = RuleTestFile(file: path, limits: limits, coverage: nil)
-      let loaded = try testFile.loadFile(only: Int(Int32.max))
+      let loaded = try testFile.loadFile()
       self.testFiles.append(testFile)
       files.append(loaded)
       for property in loaded.properties {

@@ -1,17 +1,14 @@
 -- The Lua side of *_test.lua files: test, expect and its matchers, scenario, simulations
 -- and drags, over host functions that run real rule hosts.
--- only: the position of the one test this load runs, or nil for a load that lists them all.
--- tailLines, chunk: the lines of the test file's main chunk where it does nothing but
--- register tests to its end (RegistrationTail), and that chunk; nil for a load that runs
--- the whole file.
-local host, only, tailLines, chunk = ...
-local getinfo, getupvalue, rawget = debug.getinfo, debug.getupvalue, rawget
+-- The file loads once: its top level registers the tests, which then run in order in
+-- that one state (as busted runs a spec file).
+local host = ...
+local rawget = rawget
 local setmetatable, getmetatable, type, error, pairs, tostring, rawequal =
   setmetatable, getmetatable, type, error, pairs, tostring, rawequal
 local concat, sort, format = table.concat, table.sort, string.format
 
 local tests = {}
-local registered = 0
 -- The file's properties (`property(name, check)`), in order: each test checks them after
 -- every performed drop, and `droprules fuzz` after every drop it performs.
 local properties = {}
@@ -315,95 +312,65 @@ function Sim:spy(handler, options)
   }, spyMeta)
 end
 
--- describe blocks, outermost first; the file itself is the first, without a name.
-local blocks = { { before = {}, after = {} } }
+-- The file's groups: the file itself first, then each describe block in the order the
+-- file opens them. A group keeps its hooks: before_each/after_each around each of its
+-- tests, setup/teardown once around all of them (the host runs them in that order).
+local groups = { { before = {}, after = {}, setup = {}, teardown = {} } }
+-- The groups being registered, outermost first: the file, then each open describe.
+local open = { 1 }
+-- Tests and hooks are registered while the file's top level runs, and only then: the
+-- host reads the list once, when the load ends, and runs the tests in that one state.
+local registering = true
+-- level: the frames from here up to the file's call.
+local function stillRegistering(kind, level)
+  if not registering then
+    error(kind .. " registers only while the file loads (at its top level or in a describe), not in a test", level)
+  end
+end
 
--- Keeps the test registered at `registered`. Called from the function the file called.
-local function keep(kind, name, body, pending)
+-- Keeps a test of the open groups. Called from the registration the file called.
+local function register(kind, name, body, pending)
+  stillRegistering(kind, 4)
   if type(name) ~= "string" or (not pending and type(body) ~= "function") then
     error(kind .. " expects a name and a function", 3)
   end
   local names, chain = {}, {}
-  for depth, block in ipairs(blocks) do
-    chain[depth] = block
-    if block.name then names[#names + 1] = block.name end
+  for depth, index in ipairs(open) do
+    chain[depth] = index
+    if groups[index].name then names[#names + 1] = groups[index].name end
   end
   names[#names + 1] = name
-  tests[registered] = {
+  tests[#tests + 1] = {
     name = concat(names, " "), body = body, line = debug.getinfo(3, "l").currentline, pending = pending,
     chain = chain,
   }
 end
 
--- A load that runs one test keeps only that one. Every test gets a fresh load, which
--- runs every registration of its file again: the others cost a count and no more (the
--- listing load checked them, and every load registers the same tests).
---
--- The load for a test the file registers in its tail (RegistrationTail: from there to
--- its end, the main chunk only registers tests) stops once the test is kept: the rest
--- would only be counted. It stops only when the call came straight from the main chunk,
--- run by the host itself, on a line of the tail, and the environment still holds these
--- functions under their names, so that the tail's reads of them run no metamethod, and
--- the instruction budget and the memory cap have room for the registrations left (a
--- whole load near them would fail in them, or set off the cap's collection). The stop
--- is an error that nothing of the file's sees: the main chunk has no to-be-closed
--- variable and no protected call stands between it and the host.
 local globals = {}
-local stoppedEarly = false
-local stopMessage = "droprules: this load stops once its test is registered"
--- Called straight from a registration: level 2 is the registration, 3 the code that called it.
-local function stopsHere()
-  if tailLines == nil then return false end
-  local caller = getinfo(3, "fl")
-  if caller == nil or not rawequal(caller.func, chunk) or not tailLines[caller.currentline] then return false end
-  if getinfo(4, "f") ~= nil then return false end
-  local _, environment = getupvalue(chunk, 1)
-  return type(environment) == "table" and rawequal(rawget(environment, "test"), globals.test)
-    and rawequal(rawget(environment, "it"), globals.it) and rawequal(rawget(environment, "pending"), globals.pending)
-    and host.stopFitsLimits()
-end
-local function stop()
-  stoppedEarly = true
-  host.quietStop()
-  error(stopMessage, 0)
-end
--- The three registrations repeat their few lines on purpose: every load runs every
--- registration before its test, and one shared function called from each cost 160
--- instructions a registration more (Benchmarks/test-instructions.sh: 851 for each more
--- test in a file, against 621).
-function globals.test(name, body)
-  registered = registered + 1
-  if only == nil or registered == only then
-    keep("test", name, body)
-    if stopsHere() then stop() end
-  end
-end
-function globals.it(name, body)
-  registered = registered + 1
-  if only == nil or registered == only then
-    keep("it", name, body)
-    if stopsHere() then stop() end
-  end
-end
+-- No tail calls: register's error level and line count on the frame below.
+function globals.test(name, body) register("test", name, body) end
+function globals.it(name, body) register("it", name, body) end
 -- A test to write later: listed as pending, never run, never a failure.
 function globals.pending(name, body)
   if body ~= nil and type(body) ~= "function" then error("pending expects a name, and a function or nothing", 2) end
-  registered = registered + 1
-  if only == nil or registered == only then
-    keep("pending", name, body, true)
-    if stopsHere() then stop() end
-  end
+  register("pending", name, body, true)
 end
 function globals.describe(name, body)
+  stillRegistering("describe", 3)
   if type(name) ~= "string" or type(body) ~= "function" then error("describe expects a name and a function", 2) end
-  blocks[#blocks + 1] = { name = name, before = {}, after = {} }
-  body()
-  blocks[#blocks] = nil
+  groups[#groups + 1] = { name = name, before = {}, after = {}, setup = {}, teardown = {} }
+  open[#open + 1] = #groups
+  -- A describe that raises fails the load; closed here all the same, in case the file
+  -- catches the error and goes on registering.
+  local ok, message = pcall(body)
+  open[#open] = nil
+  if not ok then error(message, 0) end
 end
 local function hook(kind, list)
   return function(body)
+    stillRegistering(kind, 3)
     if type(body) ~= "function" then error(kind .. " expects a function", 2) end
-    local hooks = blocks[#blocks][list]
+    local hooks = groups[open[#open]][list]
     hooks[#hooks + 1] = body
   end
 end
@@ -411,9 +378,16 @@ end
 -- outermost first, after_each innermost first; after_each also runs when the test failed.
 globals.before_each = hook("before_each", "before")
 globals.after_each = hook("after_each", "after")
+-- Run once for their block: setup before its first test that runs, teardown after its
+-- last. busted's lazy_setup and lazy_teardown are the same.
+globals.setup = hook("setup", "setup")
+globals.teardown = hook("teardown", "teardown")
+globals.lazy_setup = globals.setup
+globals.lazy_teardown = globals.teardown
 -- A property of every board the rules can make, checked after every performed drop:
 -- `check(board)` returns false (and a reason) or raises when it does not hold.
 function globals.property(name, holds)
+  stillRegistering("property", 3)
   if type(name) ~= "string" or type(holds) ~= "function" then
     error("property expects a name and a function of the board", 2)
   end
@@ -432,7 +406,6 @@ function globals.scenario(spec)
   return setmetatable({ id = id }, simMeta)
 end
 
--- A load for one test lists only that test: the host converts one, not all.
 return {
   globals = globals,
   -- The names a simulation and a drag answer besides their own fields, which sit behind
@@ -450,27 +423,35 @@ return {
     for name in pairs(dragFields) do names[#names + 1] = name end
     return names
   end,
-  -- Whether this load ended early, right after its test was kept, with stopMessage.
-  stoppedEarly = function() return stoppedEarly, stopMessage end,
   -- The file's properties, for droprules fuzz: { name, check, line } each.
   properties = function() return properties end,
-  -- Each test as the host runs it: its hooks, in the order they run, and its body.
+  -- Each test as the host runs it, in the order the file registered them: its groups
+  -- (outermost first), its before_each and after_each hooks in the order they run, and
+  -- its body. Ends the registration: the file has loaded.
   tests = function()
+    registering = false
     local list = {}
-    for position, test in pairs(tests) do
+    for position, test in ipairs(tests) do
       local before, after = {}, {}
-      for _, block in ipairs(test.chain) do
-        for _, body in ipairs(block.before) do before[#before + 1] = body end
+      for _, index in ipairs(test.chain) do
+        for _, body in ipairs(groups[index].before) do before[#before + 1] = body end
       end
       for depth = #test.chain, 1, -1 do
-        for _, body in ipairs(test.chain[depth].after) do after[#after + 1] = body end
+        for _, body in ipairs(groups[test.chain[depth]].after) do after[#after + 1] = body end
       end
-      list[#list + 1] = {
-        position = position, name = test.name, line = test.line, body = test.body, pending = test.pending,
-        before = before, after = after,
+      list[position] = {
+        name = test.name, line = test.line, body = test.body, pending = test.pending, before = before, after = after,
+        groups = test.chain,
       }
     end
-    table.sort(list, function(a, b) return a.position < b.position end)
+    return list
+  end,
+  -- Each group's name (nil for the file) and its setup and teardown hooks.
+  groups = function()
+    local list = {}
+    for index, group in ipairs(groups) do
+      list[index] = { name = group.name, setup = group.setup, teardown = group.teardown }
+    end
     return list
   end,
   -- Called before a test's hooks and after its last after_each: an expectation left

@@ -36,8 +36,9 @@ extension LuaAPIDescription {
           Param("name", "string", "what the test shows"),
           Param("body", "fun()", "the test; it fails when it raises"),
         ])),
-      "Registers a test. Each test runs in a fresh load of its file. It fails when it raises, when an `expect` "
-        + "in it has no matcher, or when a rule raised an error that it did not take with `sim:takeErrors()`."),
+      "Registers a test, at the file's top level or in a `describe`. The file loads once and its tests run in "
+        + "order in that state. A test fails when it raises, when an `expect` in it has no matcher, or when a rule "
+        + "raised an error that it did not take with `sim:takeErrors()`."),
     Global(
       "it",
       .function(
@@ -61,6 +62,22 @@ extension LuaAPIDescription {
       .function(Signature([Param("body", "fun()", "runs after each test of its describe block")])),
       "Runs after every test of the enclosing describe block (or of the file), inner blocks first, also when the "
         + "test failed."),
+    Global(
+      "setup",
+      .function(
+        Signature([Param("body", "fun()", "runs once, before the first test of its describe block that runs")])),
+      "Runs once before the first test of the enclosing describe block (or of the file) that runs; when it "
+        + "raises, every test of the block fails with its message."),
+    Global(
+      "teardown",
+      .function(Signature([Param("body", "fun()", "runs once, after the last test of its describe block that runs")])),
+      "Runs once after the last test of the enclosing describe block (or of the file) that runs, where its "
+        + "setup did not fail; an error fails that last test."),
+    Global(
+      "lazy_setup", .function(Signature([Param("body", "fun()", "as setup")])), "`setup`, by busted's other name."),
+    Global(
+      "lazy_teardown", .function(Signature([Param("body", "fun()", "as teardown")])),
+      "`teardown`, by busted's other name."),
     Global(
       "pending",
       .function(

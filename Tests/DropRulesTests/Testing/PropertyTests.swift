@@ -95,8 +95,19 @@ struct PropertyTests {
   func misuse() throws {
     let results = try run(
       """
-      test("bad", function() property("x") end)
+      property("x")
+      test("never runs", function() end)
       """)
+    #expect(results.first?.status == .loadError)
     #expect(results.first?.failures.first?.contains("property expects a name and a function of the board") == true)
+    let inATest = try run(
+      """
+      test("declares a property too late", function() property("x", function() return true end) end)
+      """)
+    #expect(
+      inATest.first?.failures.first?.contains(
+        "box_test.lua:17: property registers only while the file loads (at its top level or in a describe), not in a test"
+      )
+        == true, "\(inATest.map(\.failures))")
   }
 }

@@ -136,8 +136,8 @@ struct TruthfulTestTests {
   func bustedShape() throws {
     let results = try run(
       """
-      local log = {}
-      before_each(function() log[#log + 1] = "file before" end)
+      local log
+      before_each(function() log = { "file before" } end)
       describe("outer", function()
         before_each(function() log[#log + 1] = "outer before" end)
         after_each(function() log[#log + 1] = "outer after" print(table.concat(log, ", ")) end)

@@ -465,19 +465,42 @@ end
 local api = { board = board }
 
 -- What info holds of the drag. Its items and source are fixed when the drag begins:
--- the host reads them when it makes the info, as its own work. The rest (modifiers,
--- allowed operations, the items another app took) can change during a drag: read from
--- the host when asked, all three in one call, and kept in the info's backing itself,
--- beside what the host writes on every call (`location`, `index`...), so that every
--- field of info is one table hop away. They belong to the engine's version like board
--- fields do, and the host forgets them alone (trusted.fieldReadings).
+-- the host reads them when it makes the info, as its own work. What belongs to the call
+-- the info is given to (`callFields`: the index, the operation, the item under the
+-- pointer...) is read from the host, all of it in one call, at the first read in a call,
+-- into `callReadings`, which the host empties as every call begins (in C): no field can
+-- show another call's value, and nothing has to remember to refresh it. The host writes
+-- only the two points in place. The rest (modifiers, allowed operations, the items
+-- another app took) can change during a drag: read from the host when asked, all three
+-- in one call, and kept in the info's backing itself. They belong to the engine's
+-- version like board fields do, and the host forgets them alone (trusted.fieldReadings).
+local callFields = {
+  "index", "hoverTime", "operation", "outcome", "edge", "wouldContainItself", "outside", "over", "destination",
+}
 local changingFields = { "modifiers", "allowedOperations", "taken" }
-local isChangingField = {}
-for _, name in ipairs(changingFields) do isChangingField[name] = true end
+local CALL, CHANGING = "call", "changing"
+local infoFieldGroup = {}
+for _, name in ipairs(callFields) do infoFieldGroup[name] = CALL end
+for _, name in ipairs(changingFields) do infoFieldGroup[name] = CHANGING end
+local callReadings = {}
+
+local function readCall()
+  local values = { host.callFields() }
+  for position, name in ipairs(callFields) do callReadings[name] = values[position] end
+  if values[8] ~= nil then callReadings.over = itemObject(values[8]) end
+  if values[9] ~= nil then callReadings.destination = targetObject(values[9]) end
+  callReadings[complete] = true
+end
 
 local function infoReader(listing)
   return function(backing, key)
-    if not isChangingField[key] or rawget(backing, complete) then return nil end
+    local group = infoFieldGroup[key]
+    if group == nil then return nil end
+    if group == CALL then
+      if callReadings[complete] == nil then readCall() end
+      return callReadings[key]
+    end
+    if rawget(backing, complete) then return nil end
     local modifiers, allowed, taken = host.dragState()
     checked(modifiers, "this info belongs to a drag that has ended; use the info your handler is given")
     fieldReadings[#fieldReadings + 1] = listing
@@ -527,24 +550,12 @@ function api.newInfo()
     globalLocation = view(globalLocation, "info.globalLocation (read-only)", pointNext),
     hasItemsConforming = hasItemsConforming,
     itemProviders = itemProviders,
-    -- The host writes it only when it changes from this.
-    wouldContainItself = false,
   }
   local listing = { backing, complete }
   for _, name in ipairs(changingFields) do listing[#listing + 1] = name end
   setmetatable(backing, { __index = infoReader(listing) })
   local info = object(backing, "info (read-only)", function() return "info" end)
   return info, backing, location, globalLocation
-end
-
---- Sets a field of an info: a target or item object by id (`kind`), or a plain value.
-function api.setField(backing, key, kind, value)
-  if value ~= nil and kind == "target" then
-    value = targetObject(value)
-  elseif value ~= nil and kind == "item" then
-    value = host.itemExists(value) and itemObject(value) or nil
-  end
-  backing[key] = value
 end
 
 --- The operation names a `dragOperations` answer gives: a list such as `{ "copy" }`, a
@@ -579,8 +590,13 @@ function api.fetchedFields()
   for name in next, itemFields do names.item[#names.item + 1] = name end
   for name in next, targetFields do names.target[#names.target + 1] = name end
   for _, name in ipairs(changingFields) do names.info[#names.info + 1] = name end
+  for _, name in ipairs(callFields) do names.info[#names.info + 1] = name end
   return names
 end
+
+--- The table of what info read of the running call, which the host empties as every
+--- call begins.
+function api.callReadings() return callReadings end
 
 --- The object of a target, for the host to pass to handlers.
 function api.target(id) return targetObject(id) end
