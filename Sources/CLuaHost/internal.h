@@ -106,7 +106,11 @@ static inline int clua_enter_call(lua_State *L, clua_Budget *budget, long long i
   if (budget->watchedVersion != NULL && *budget->watchedVersion != budget->readingsVersion) {
     clua_forget_readings(L, budget);
   }
-  if (budget->callReadings != 0) clua_empty_registry_table(L, budget->callReadings);
+  // A flag, not a look at the table: most calls read nothing of their context.
+  if (budget->callReadingsFilled) {
+    clua_empty_registry_table(L, budget->callReadings);
+    budget->callReadingsFilled = 0;
+  }
   int outermost = budget->callDepth == 0;
   budget->callDepth++;
   if (outermost) clua_arm_budget(L, budget, instructionLimit);

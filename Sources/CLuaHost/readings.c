@@ -61,11 +61,17 @@ void clua_empty_registry_table(lua_State *L, int table) {
 
 void clua_set_call_readings(lua_State *L, int table) { clua_budget(L)->callReadings = table; }
 
+void clua_call_readings_filled(lua_State *L) {
+  clua_Budget *budget = clua_budget(L);
+  budget->callReadingsFilled = budget->callReadings != 0;
+}
+
 int clua_forget_call_readings(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
-  if (budget->callReadings == 0) return 1;
+  if (!budget->callReadingsFilled) return 1;
   if (!lua_checkstack(L, 4)) return 0;
   clua_empty_registry_table(L, budget->callReadings);
+  budget->callReadingsFilled = 0;
   return 1;
 }
 

@@ -72,11 +72,17 @@ extension LuaRuntime {
     clua_empty_table(activeThread ?? state, table.id, metatable.id)
   }
 
-  /// Has every call from now on begin with `table` emptied: it holds what trusted Lua
-  /// read of the running call (``forgetCallReadings()`` empties it between).
+  /// Has every call from now on begin with `table` emptied once something filled it
+  /// (``callReadingsFilled()``): it holds what trusted Lua read of the running call.
   package func forgetAtEveryCall(_ table: LuaReference) {
     callReadings = table
     clua_set_call_readings(state, table.slot.id)
+  }
+
+  /// Says the running call is filling the table ``forgetAtEveryCall(_:)`` named: the next
+  /// call begins by emptying it. Calls that fill nothing empty nothing.
+  package func callReadingsFilled() {
+    clua_call_readings_filled(activeThread ?? state)
   }
 
   /// Empties the table ``forgetAtEveryCall(_:)`` named, now: for a call that goes on after

@@ -146,8 +146,10 @@ typedef struct clua_Budget {
   int readingsList;
   int fieldReadingsList;
   /// The registry slot of the table of what trusted Lua read of the running call (its
-  /// context: an index, an operation...), emptied as every call begins; 0 for none.
+  /// context: an index, an operation...), emptied as every call begins that follows one
+  /// that filled it (`callReadingsFilled`); 0 for none.
   int callReadings;
+  int callReadingsFilled;
 
   /// Runs a Swift function exposed to Lua: returns the number of results, or -1
   /// when it left an error message on the stack for the trampoline to raise.
@@ -227,6 +229,8 @@ int clua_call(lua_State *L, int nargs, int nresults, long long instructionLimit,
 /// Names the table clua_call and clua_call_with_points empty as each call begins: what
 /// trusted Lua keeps of the running call (0 for none).
 void clua_set_call_readings(lua_State *L, int table);
+/// Says the running call is filling the call readings: the next call empties them.
+void clua_call_readings_filled(lua_State *L);
 /// Empties the call readings now, between calls or when a call nested in another
 /// returned and the outer one goes on. Allocates nothing; does nothing without four free
 /// stack slots (returns 0).

@@ -95,7 +95,9 @@ extension RuleFileState {
           .table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil,
         ]
       },
+      // api.lua keeps what this gives in its call readings, which the next call empties.
       "callFields": lua.function { [unowned self] _ in
+        runtime.callReadingsFilled()
         guard let call = currentCall else { return [] }
         return callFields(of: call.context, position: call.position)
       },
