@@ -73,6 +73,7 @@ extension RuleFileState {
       },
       "setItemData": lua.function { [unowned self] arguments in
         let item = arguments.first?.stringValue ?? ""
+        if let refusal = writeRefusal("item:set", item: item) { return [.nil, .string(refusal)] }
         return setter("item:set", arguments, old: { key in board?.item(item)?.data[key] }) { key, value in
           staged("item:set") { board throws(BoardError) in try board.setItemData(key, to: value, on: item) }
         }
@@ -162,6 +163,7 @@ extension RuleFileState {
       },
       "setData": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
+        if let refusal = writeRefusal("target:set", target: target) { return [.nil, .string(refusal)] }
         return setter("target:set", arguments, old: { key in engine?.boardDataValue(key, of: target) }) { key, value in
           staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
         }
@@ -169,6 +171,7 @@ extension RuleFileState {
       "setForDrag": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
         guard let engine else { return [.nil, .string("target:setForDrag: no board")] }
+        if let refusal = writeRefusal("target:setForDrag", target: target) { return [.nil, .string(refusal)] }
         // Drag-only data shares the board data's cap: it is held for the drag. A key the
         // drag hid is held as a null.
         let old = { (key: String) in engine.dragOnlyValue(key, of: target).map { $0 ?? .null } }

@@ -23,6 +23,9 @@ final class RuleFileState {
       }
     }
   }
+  /// The file serving each target type (``RuleFiles`` fills it): a file changes data only
+  /// on targets of its own types.
+  var typeOwners = TargetTypeOwners()
   /// The file's rules, by the ids this state gives them (``RuleFiles`` maps the
   /// engine's ids to these).
   private(set) var ruleSet = RuleSet()
@@ -325,5 +328,37 @@ struct RuleAPI {
     fetchedFields = try function("fetchedFields")
     itemsOf = try function("itemsOf")
     droprules = api?["droprules"] ?? .nil
+  }
+}
+
+/// Who may change what: a file changes data only on targets of the types it serves, on
+/// the items those targets hold, and on the drag's own items (and copies not yet placed).
+/// Reading stays open to every file, and moving items in a drop is not a data change.
+extension RuleFileState {
+  /// This file's path: the file of its rules.
+  private var file: String { ruleSet.all.first?.file ?? "this rule file" }
+
+  /// Why this file may not change `id`'s data, or nil when it may (or when the target is
+  /// gone, which the write itself reports).
+  func writeRefusal(_ caller: String, target id: TargetID) -> String? {
+    guard let target = engine?.currentBoard.target(id) else { return nil }
+    return refusal(caller, of: "target '\(id.capped(.name))'", ofType: target.type)
+  }
+
+  /// Why this file may not change item `id`'s data, or nil when it may.
+  func writeRefusal(_ caller: String, item id: ItemID) -> String? {
+    guard let engine, let place = engine.currentBoard.place(of: id),
+      let container = engine.currentBoard.target(place.container), !engine.draggedItems.contains(id)
+    else { return nil }
+    return refusal(
+      caller, of: "item '\(id.capped(.name))' in target '\(container.id.capped(.name))'", ofType: container.type)
+  }
+
+  private func refusal(_ caller: String, of what: String, ofType type: String) -> String? {
+    let owner = typeOwners.file(serving: type)
+    guard owner != file else { return nil }
+    let served = owner.map { "which \($0) serves" } ?? "which no rule file serves"
+    return "\(caller): \(what) is of type '\(type.capped(.name))', \(served); \(file) may read it, not change it "
+      + "(a file changes data only on targets of its own types, the items they hold, and the drag's items)"
   }
 }

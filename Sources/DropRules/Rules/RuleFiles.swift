@@ -20,6 +20,8 @@ final class RuleFiles: RuleCalling {
   /// keeps them alive).
   @exclusivity(unchecked) private var unretainedStates: [Unmanaged<RuleFileState>] = []
   private(set) var ruleSet = RuleSet()
+  /// The file serving each target type, shared with every state: what its writes check.
+  private let typeOwners = TargetTypeOwners()
   /// For each rule id of ``ruleSet``: the state holding the rule, and the rule's id there.
   @exclusivity(unchecked) private var owners: [(state: Int, rule: RuleID)] = []
   /// The state whose handler ran last: what it printed is taken next.
@@ -64,6 +66,7 @@ final class RuleFiles: RuleCalling {
         continue
       }
       state.engine = engine
+      state.typeOwners = typeOwners
       state.sourceFiles.confinement = ruleFileRoots
       state.runtime.lineObserver = lineObserver
       state.runtime.sharedAccountBytes = memoryHeldElsewhere
@@ -77,6 +80,7 @@ final class RuleFiles: RuleCalling {
           try ruleSet.add(rule)
           try state.add(rule)
           owners.append((states.count, state.ruleSet.all.count - 1))
+          typeOwners.record(rule.targetType, servedBy: path)
           kept = true
         } catch {
           // A second rule for a type: the line of its key, looked up only for the error.

@@ -10,7 +10,7 @@ struct LargeSharedDataTests {
     DropTarget(id: id, type: id, frame: Rect(x: Double(offset) * 100, y: 0, width: 100, height: 100))
   }
 
-  @Test("a file that floods another file's target with drag-only keys does not spend that file's budget")
+  @Test("a file that floods its own target with drag-only keys does not spend the budget of another file reading it")
   func floodedTargetData() throws {
     let directory = try TemporaryDirectory()
     let host = try makeHost(
@@ -21,8 +21,8 @@ struct LargeSharedDataTests {
           local n = 0
           return { a = {
             dropUpdated = function(info)
-              local b = info.board:target("b")
-              for _ = 1, 300 do n = n + 1 b:setForDrag("k" .. n, n) end
+              local a = info.board:target("a")
+              for _ = 1, 300 do n = n + 1 a:setForDrag("k" .. n, n) end
               return "move"
             end,
             performDrop = function() return true end,
@@ -33,7 +33,9 @@ struct LargeSharedDataTests {
           "b.lua",
           """
           return { b = {
-            dropUpdated = function(_, t)
+            dropUpdated = function(info)
+              -- Another file's target, read-only to this file and flooded by its own.
+              local t = info.board:target("a")
               if t.data.full then return "forbidden" end
               print(t.data.k1 ~= nil)
               return "move"
