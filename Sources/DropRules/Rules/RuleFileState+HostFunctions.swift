@@ -74,7 +74,8 @@ extension RuleFileState {
       "setItemData": lua.function { [unowned self] arguments in
         let item = arguments.first?.stringValue ?? ""
         if let refusal = writeRefusal("item:set", item: item) { return [.nil, .string(refusal)] }
-        return setter("item:set", arguments, old: { key in board?.item(item)?.data[key] }) { key, value in
+        return setter("item:set", arguments, share: .items, old: { key in board?.item(item)?.data[key] }) {
+          key, value in
           staged("item:set") { board throws(BoardError) in try board.setItemData(key, to: value, on: item) }
         }
       },
@@ -130,13 +131,8 @@ extension RuleFileState {
           return [.nil, .string("item:copy: \(runtime.memoryLimitMessage) (the copies of a drag count until it ends)")]
         }
         // Its data is a copy of the original's, held by the board under its data cap.
-        guard Board.dataBytes(of: copy) <= boardDataAvailable else {
-          return [
-            .nil,
-            .string(
-              "item:copy: the board's data cap of \(runtime.limits.maxMemory) bytes is full (a copy holds a copy of "
-                + "its item's data; all rule files together; raise it with --max-memory)"),
-          ]
+        guard Board.dataBytes(of: copy) <= itemDataAvailable else {
+          return [.nil, .string("item:copy: " + dataShareFull(.items) + " (a copy holds a copy of its item's data)")]
         }
         copy.id = engine.freshCopyID(of: copy.id)
         // A copy of a container's row is a plain item: one item stands for a target.
@@ -164,7 +160,8 @@ extension RuleFileState {
       "setData": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
         if let refusal = writeRefusal("target:set", target: target) { return [.nil, .string(refusal)] }
-        return setter("target:set", arguments, old: { key in engine?.boardDataValue(key, of: target) }) { key, value in
+        return setter("target:set", arguments, share: .targets, old: { key in engine?.boardDataValue(key, of: target) })
+        { key, value in
           staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
         }
       },
@@ -175,7 +172,7 @@ extension RuleFileState {
         // Drag-only data shares the board data's cap: it is held for the drag. A key the
         // drag hid is held as a null.
         let old = { (key: String) in engine.dragOnlyValue(key, of: target).map { $0 ?? .null } }
-        return setter("target:setForDrag", arguments, old: old, nilIsHeld: true) { key, value in
+        return setter("target:setForDrag", arguments, share: .targets, old: old, nilIsHeld: true) { key, value in
           do {
             try engine.setForDrag(key, to: value, on: target)
             return [.boolean(true), .string(target)]
@@ -272,11 +269,10 @@ extension RuleFileState {
 
   /// What the three data setters (`target:set`, `target:setForDrag`, `item:set`) share:
   /// the key and the value as JSON (nil removes), refused with the caller's name when it
-  /// is no JSON or when its growth over `old(key)` does not fit the board's data cap,
-  /// which they all share, all rule files together. `nilIsHeld`: a nil is kept (as a
-  /// null that hides the key), so it costs as one.
+  /// is no JSON or when its growth over `old(key)` does not fit its share of the board's
+  /// data cap. `nilIsHeld`: a nil is kept (as a null that hides the key), so it costs as one.
   private func setter(
-    _ caller: String, _ arguments: [LuaValue], old: (String) -> JSONValue?, nilIsHeld: Bool = false,
+    _ caller: String, _ arguments: [LuaValue], share: DataShare, old: (String) -> JSONValue?, nilIsHeld: Bool = false,
     set: (String, JSONValue?) -> [LuaValue]
   ) -> [LuaValue] {
     let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
@@ -287,13 +283,8 @@ extension RuleFileState {
     }
     let value = json == .null ? nil : json
     let growth = Board.bytes(of: key, nilIsHeld ? json : value) - Board.bytes(of: key, old(key))
-    guard growth <= boardDataAvailable else {
-      return [
-        .nil,
-        .string(
-          "\(caller): the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules store on targets "
-            + "and items, drag-only data included, all rule files together; raise it with --max-memory)"),
-      ]
+    guard growth <= (share == .targets ? targetDataAvailable : itemDataAvailable) else {
+      return [.nil, .string("\(caller): " + dataShareFull(share))]
     }
     return set(key, value)
   }

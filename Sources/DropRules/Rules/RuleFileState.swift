@@ -199,17 +199,11 @@ final class RuleFileState {
   func takePrintedLines() -> [String] { runtime.takePrintedLines() }
 
   /// What the host holds for this file's rules beyond the Lua heap, counted against its
-  /// cap: the copies they made in the current drag. The data rules store on targets is
-  /// the board's, shared by every file, and has a cap of its own (``boardDataAvailable``):
-  /// counted against each file's cap, one file's data shrank every other file's room.
+  /// cap: the copies they made in the current drag. The data rules store is the board's,
+  /// with shares of its own (``targetDataAvailable``, ``itemDataAvailable``): counted
+  /// against each file's cap, one file's data shrank every other file's room.
   func updateHeldBytes() {
     runtime.heldBytes = copiedBytes
-  }
-
-  /// Bytes of data rules may still store on the board's targets, all files together:
-  /// the board's data has a cap of its own, as large as one file's.
-  var boardDataAvailable: Int {
-    max(0, runtime.limits.maxMemory - (engine?.storedDataBytes ?? 0))
   }
 
   /// The fields objects read from the host when first asked, by kind (`item`,
@@ -328,37 +322,5 @@ struct RuleAPI {
     fetchedFields = try function("fetchedFields")
     itemsOf = try function("itemsOf")
     droprules = api?["droprules"] ?? .nil
-  }
-}
-
-/// Who may change what: a file changes data only on targets of the types it serves, on
-/// the items those targets hold, and on the drag's own items (and copies not yet placed).
-/// Reading stays open to every file, and moving items in a drop is not a data change.
-extension RuleFileState {
-  /// This file's path: the file of its rules.
-  private var file: String { ruleSet.all.first?.file ?? "this rule file" }
-
-  /// Why this file may not change `id`'s data, or nil when it may (or when the target is
-  /// gone, which the write itself reports).
-  func writeRefusal(_ caller: String, target id: TargetID) -> String? {
-    guard let target = engine?.currentBoard.target(id) else { return nil }
-    return refusal(caller, of: "target '\(id.capped(.name))'", ofType: target.type)
-  }
-
-  /// Why this file may not change item `id`'s data, or nil when it may.
-  func writeRefusal(_ caller: String, item id: ItemID) -> String? {
-    guard let engine, let place = engine.currentBoard.place(of: id),
-      let container = engine.currentBoard.target(place.container), !engine.draggedItems.contains(id)
-    else { return nil }
-    return refusal(
-      caller, of: "item '\(id.capped(.name))' in target '\(container.id.capped(.name))'", ofType: container.type)
-  }
-
-  private func refusal(_ caller: String, of what: String, ofType type: String) -> String? {
-    let owner = typeOwners.file(serving: type)
-    guard owner != file else { return nil }
-    let served = owner.map { "which \($0) serves" } ?? "which no rule file serves"
-    return "\(caller): \(what) is of type '\(type.capped(.name))', \(served); \(file) may read it, not change it "
-      + "(a file changes data only on targets of its own types, the items they hold, and the drag's items)"
   }
 }

@@ -38,6 +38,17 @@ extension DragEngine {
   /// they stored, and the current drag's own keys.
   public var storedDataBytes: Int { currentBoard.storedDataBytes + dragOnly.bytes }
 
+  /// What ``storedDataBytes`` counts on the targets of the types `counted` picks: a rule
+  /// file's share of the board's data cap, for the types it serves. Walks the types
+  /// whose data changed and the targets the drag set keys on, not the board.
+  public func storedTargetDataBytes(ofTypes counted: (String) -> Bool) -> Int {
+    let board = currentBoard
+    var total = 0
+    for type in board.typesWithStoredData where counted(type) { total += board.storedTargetDataBytes(ofType: type) }
+    for (position, bytes) in dragOnly.bytesByPosition where counted(board.targets[position].type) { total += bytes }
+    return total
+  }
+
   /// What the drag set `key` of a target to: nil when it set nothing there, `.some(nil)`
   /// when it hid the key.
   public func dragOnlyValue(_ key: String, of target: TargetID) -> JSONValue?? {

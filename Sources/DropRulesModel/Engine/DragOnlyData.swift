@@ -23,8 +23,10 @@ struct DragOnlyData {
     var old: JSONValue??
     var rollbackKey: Key? { Key(position: position, key: key) }
   }
-  /// Bytes of the values held, counted as target data is (``Board/bytes(of:_:)``).
+  /// Bytes of the values held, counted as target data is (``Board/bytes(of:_:)``), in
+  /// all and by target position.
   private(set) var bytes = 0
+  private(set) var bytesByPosition: [Int: Int] = [:]
 
   /// How many changes were made: a call's changes are those past the count at its start.
   var changeCount: Int { undoLog.count }
@@ -74,7 +76,10 @@ struct DragOnlyData {
 
   private mutating func write(_ key: String, _ value: JSONValue??, on position: Int) {
     let old = values[position]?[key]
-    bytes += Self.bytes(key, value) - Self.bytes(key, old)
+    let change = Self.bytes(key, value) - Self.bytes(key, old)
+    bytes += change
+    bytesByPosition[position, default: 0] += change
+    if bytesByPosition[position] == 0 { bytesByPosition[position] = nil }
     values[position, default: [:]][key] = value
     if values[position]?.isEmpty == true { values[position] = nil }
   }

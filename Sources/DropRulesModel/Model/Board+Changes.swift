@@ -49,7 +49,7 @@ extension Board {
     guard let position = positions[target] else { throw .unknownTarget(target) }
     let old = targets[position].data[key]
     targets[position].data[key] = value
-    accountData(key, from: old, to: value)
+    accountTargetData(key, from: old, to: value, at: position)
     return [.data(target: position, key: key, old)]
   }
 
@@ -75,7 +75,7 @@ extension Board {
       case .removed(let position, let offsets, let items): restore(items, at: offsets, in: position)
       case .container(let item, let position): containers[item] = position
       case .data(let position, let key, let value):
-        accountData(key, from: targets[position].data[key], to: value)
+        accountTargetData(key, from: targets[position].data[key], to: value, at: position)
         targets[position].data[key] = value
       case .itemData(let item, let key, let value):
         accountData(key, from: itemsByID[item]?.data[key], to: value)

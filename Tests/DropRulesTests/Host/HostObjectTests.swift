@@ -270,7 +270,7 @@ struct HostObjectTests {
 
 @Suite("Host memory account")
 struct HostMemoryAccountTests {
-  @Test("data that rules store on the board has a cap of its own, as large as a file's")
+  @Test("data a file stores on its targets has a share of its own, as large as a file's memory cap")
   func storedDataCounts() throws {
     let directory = try TemporaryDirectory()
     let host = try makeHost(
@@ -291,7 +291,8 @@ struct HostMemoryAccountTests {
     let proposal = try host.moveOver("b")
     #expect(proposal == .forbidden)
     let line = host.printedLines.first ?? ""
-    #expect(line.contains("target:set: the board's data cap of \(64 << 20) bytes is full"), "\(line)")
+    #expect(
+      line.contains("target:set: this file's share of the board's data cap, \(64 << 20) bytes, is full"), "\(line)")
     // Fifteen chunks of 4 MiB fit under 64 MiB with their keys; the sixteenth does not.
     #expect(line.hasPrefix("16\t"), "\(line)")
   }

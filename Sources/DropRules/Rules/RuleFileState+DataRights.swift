@@ -1,0 +1,65 @@
+/// Who may change what, and how much: a file changes data only on targets of the types it
+/// serves, on the items those targets hold, and on the drag's own items (and copies not
+/// yet placed), within its share of the board's data cap. Reading stays open to every
+/// file, and moving items in a drop is not a data change.
+extension RuleFileState {
+  /// Bytes of data this file may still store on targets of the types it serves,
+  /// drag-only data included: each file has a share of the board's data cap as large as
+  /// its own memory cap, so no file's data can make another file's writes fail.
+  var targetDataAvailable: Int {
+    guard let engine else { return 0 }
+    let mine = ruleSet.all.first?.file
+    let stored = engine.storedTargetDataBytes { [typeOwners] type in typeOwners.file(serving: type) == mine }
+    return max(0, runtime.limits.maxMemory - stored)
+  }
+
+  /// Bytes of data rules may still store on items (the drag's, copies, and the items
+  /// targets hold), all files together: one more share of the same size.
+  var itemDataAvailable: Int {
+    max(0, runtime.limits.maxMemory - (engine?.currentBoard.storedItemDataBytes ?? 0))
+  }
+
+  /// The shares of the board's data cap: each file's, for the targets of its types, and
+  /// the items', for all files together.
+  enum DataShare { case targets, items }
+
+  /// Why a write does not fit its share, in words a rule author can act on.
+  func dataShareFull(_ share: DataShare) -> String {
+    let cap = runtime.limits.maxMemory
+    return switch share {
+    case .targets:
+      "this file's share of the board's data cap, \(cap) bytes, is full (the data on targets of the types it serves, "
+        + "drag-only data included; every rule file has a share of its own, as large as its memory limit)"
+    case .items:
+      "the items' share of the board's data cap, \(cap) bytes, is full (the data rules store on items and copies, all "
+        + "rule files together, beside each file's share for its targets)"
+    }
+  }
+
+  /// This file's path: the file of its rules.
+  private var file: String { ruleSet.all.first?.file ?? "this rule file" }
+
+  /// Why this file may not change `id`'s data, or nil when it may (or when the target is
+  /// gone, which the write itself reports).
+  func writeRefusal(_ caller: String, target id: TargetID) -> String? {
+    guard let target = engine?.currentBoard.target(id) else { return nil }
+    return refusal(caller, of: "target '\(id.capped(.name))'", ofType: target.type)
+  }
+
+  /// Why this file may not change item `id`'s data, or nil when it may.
+  func writeRefusal(_ caller: String, item id: ItemID) -> String? {
+    guard let engine, let place = engine.currentBoard.place(of: id),
+      let container = engine.currentBoard.target(place.container), !engine.draggedItems.contains(id)
+    else { return nil }
+    return refusal(
+      caller, of: "item '\(id.capped(.name))' in target '\(container.id.capped(.name))'", ofType: container.type)
+  }
+
+  private func refusal(_ caller: String, of what: String, ofType type: String) -> String? {
+    let owner = typeOwners.file(serving: type)
+    guard owner != file else { return nil }
+    let served = owner.map { "which \($0) serves" } ?? "which no rule file serves"
+    return "\(caller): \(what) is of type '\(type.capped(.name))', \(served); \(file) may read it, not change it "
+      + "(a file changes data only on targets of its own types, the items they hold, and the drag's items)"
+  }
+}
