@@ -248,7 +248,8 @@ final class RuleTestFile {
       var body: LuaReference?
       if case .function(let function)? = table?["body"], table?["pending"].isNil != false { body = function }
       return LoadedFile.Test(
-        name: table?["name"].stringValue ?? "?", line: table?["line"].intValue, body: body,
+        // Names reach every report and --filter: a megabyte name is cut like a message.
+        name: (table?["name"].stringValue ?? "?").capped(.presentation), line: table?["line"].intValue, body: body,
         before: Self.functions(table?["before"] ?? .nil), after: Self.functions(table?["after"] ?? .nil),
         groups: (table?["groups"].tableValue?.sequence ?? []).compactMap { $0.intValue.map { $0 - 1 } })
     }

@@ -47,12 +47,26 @@ extension RuleFileState {
   }
 
   /// Why this file may not change item `id`'s data, or nil when it may.
+  ///
+  /// The target that takes a drop changes the items it receives, in its `performDrop`.
+  /// Otherwise an item's container must be this file's both where it sits now and where
+  /// it sat when the drag began: a file that only hovered, or that moved another file's
+  /// item in, wrote it and moved it back, changes nothing of another file's.
   func writeRefusal(_ caller: String, item id: ItemID) -> String? {
-    guard let engine, let place = engine.currentBoard.place(of: id),
-      let container = engine.currentBoard.target(place.container), !engine.draggedItems.contains(id)
-    else { return nil }
-    return refusal(
-      caller, of: "item '\(id.capped(.name))' in target '\(container.id.capped(.name))'", ofType: container.type)
+    guard let engine else { return nil }
+    let dragged = engine.isDragged(id)
+    if dragged, currentCall?.handler == .performDrop { return nil }
+    let committed = engine.board.place(of: id).flatMap { engine.board.target($0.container) }
+    if dragged, committed == nil {
+      return "\(caller): item '\(id.capped(.name))' came with the drag from outside the board; only the target that "
+        + "takes the drop changes its data, in its performDrop (\(file) may read it)"
+    }
+    let staged = engine.currentBoard.place(of: id).flatMap { engine.currentBoard.target($0.container) }
+    for container in [committed, staged].compactMap({ $0 }) {
+      let what = "item '\(id.capped(.name))' in target '\(container.id.capped(.name))'"
+      if let refused = refusal(caller, of: what, ofType: container.type) { return refused }
+    }
+    return nil
   }
 
   private func refusal(_ caller: String, of what: String, ofType type: String) -> String? {
@@ -60,6 +74,7 @@ extension RuleFileState {
     guard owner != file else { return nil }
     let served = owner.map { "which \($0) serves" } ?? "which no rule file serves"
     return "\(caller): \(what) is of type '\(type.capped(.name))', \(served); \(file) may read it, not change it "
-      + "(a file changes data only on targets of its own types, the items they hold, and the drag's items)"
+      + "(a file changes data only on targets of its own types and the items they hold, and in performDrop on the "
+      + "items it receives)"
   }
 }

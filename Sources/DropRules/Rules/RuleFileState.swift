@@ -58,7 +58,7 @@ final class RuleFileState {
   /// The call running in this state, which `info`'s fields of the call read (its index,
   /// operation, the item under the pointer...): nil between calls. Nothing of it is kept
   /// in Lua, so no field can show another call's value.
-  private(set) var currentCall: (context: HandlerContext, position: Int)?
+  private(set) var currentCall: (handler: Handler, context: HandlerContext, position: Int)?
   /// The current drag's `info`, nil between drags.
   var infoObject: LuaReference? { infoObjects.first }
   /// The `info` canDrag gets while the drag gathers its items (every item asked for, no
@@ -124,7 +124,7 @@ final class RuleFileState {
     // Restored after the call: a call nested in this one (a host function that runs
     // Lua again) leaves the outer call's fields as they were.
     let outerCall = currentCall
-    currentCall = (context, position)
+    currentCall = (handler, context, position)
     defer {
       currentCall = outerCall
       if outerCall != nil { runtime.forgetCallReadings() }

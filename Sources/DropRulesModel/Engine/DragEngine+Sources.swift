@@ -20,7 +20,7 @@ extension DragEngine {
     let allItems = request.items.map(\.id)
     let ownLimit = [OperationLimit(source: nil, operations: request.allowedOperations)]
     drag = DragState(
-      request: request, itemIDs: allItems, requestedOperations: request.allowedOperations,
+      request: request, itemIDs: allItems, itemSet: Set(allItems), requestedOperations: request.allowedOperations,
       boardOperations: request.allowedOperations, boardLimits: ownLimit, limits: ownLimit)
     undoLog = UndoLog(undo)
     isOutside = false

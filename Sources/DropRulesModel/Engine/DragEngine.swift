@@ -172,6 +172,9 @@ public final class DragEngine {
   /// The ids of the items being dragged, in drag order; empty between drags.
   public var draggedItems: [ItemID] { drag?.itemIDs ?? [] }
 
+  /// Whether `item` is one of the current drag's items.
+  public func isDragged(_ item: ItemID) -> Bool { drag?.itemSet.contains(item) ?? false }
+
   /// What rules read of the current drag (`info`), nil between drags. It changes only
   /// where ``version`` moves.
   public var dragFacts: DragFacts? {

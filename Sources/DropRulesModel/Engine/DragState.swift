@@ -10,7 +10,12 @@ struct OutsideApp {
 /// Where the current drag stands. Targets are board positions.
 struct DragState {
   var request: DragRequest
-  var itemIDs: [ItemID]
+  var itemIDs: [ItemID] {
+    didSet { itemSet = Set(itemIDs) }
+  }
+  /// The same ids, to ask whether an item is dragged without a walk of a large drag:
+  /// given with them when the drag begins, kept with them after.
+  var itemSet: Set<ItemID>
   /// The containers of the dragged board items, in drag order, each once; the first is
   /// `info.source`.
   var sources: [TargetID] = []

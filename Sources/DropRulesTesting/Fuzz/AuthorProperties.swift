@@ -23,6 +23,7 @@ final class AuthorProperties {
     for path in testFiles {
       // The file's top level declares its properties; none of its tests runs.
       let testFile = RuleTestFile(file: path, limits: limits, coverage: nil)
+      // No test and no hook runs: a property holds of any board, on its own.
       let loaded = try testFile.loadFile()
       self.testFiles.append(testFile)
       files.append(loaded)

@@ -4,8 +4,9 @@
 -- that one state (as busted runs a spec file).
 local host = ...
 local rawget = rawget
+-- The raw getmetatable: the metatables below are locked (__metatable) against test code.
 local setmetatable, getmetatable, type, error, pairs, tostring, rawequal =
-  setmetatable, getmetatable, type, error, pairs, tostring, rawequal
+  setmetatable, debug.getmetatable, type, error, pairs, tostring, rawequal
 local concat, sort, format = table.concat, table.sort, string.format
 
 local tests = {}
@@ -181,6 +182,9 @@ for name, method in pairs(Expectation) do
     end
   end
 end
+-- Locked: a test that reached the matchers through getmetatable(expect(x)) could make
+-- every later test of its file pass, since the file's tests share one state.
+Expectation.__metatable = "droprules.Expectation (locked)"
 -- The negated expectation, as `expect(x).no` is: `expect(x):never():toBe(y)`.
 function Expectation:never()
   if getmetatable(self) ~= Expectation then
@@ -200,6 +204,7 @@ local dragFields = {
     return last
   end,
 }
+Drag.__metatable = "droprules.Drag (locked)"
 Drag.__index = function(drag, key)
   local field = dragFields[key]
   if field ~= nil then return field(drag) end
@@ -251,6 +256,7 @@ end
 -- A spy on a rule handler of one simulation: every call of it from the spy's making on,
 -- read at each `spy.calls`.
 local spyMeta = {
+  __metatable = "droprules.Spy (locked)",
   __index = function(spy, key)
     if key == "calls" then return host.calls(spy.sim, spy.from, spy.handler, spy.target, spy.type) end
     return nil
@@ -263,6 +269,7 @@ local simFields = {
   errors = function(sim) return host.errors(sim.id) end,
 }
 local simMeta = {
+  __metatable = "droprules.Simulation (locked)",
   __index = function(sim, key)
     local field = simFields[key]
     if field ~= nil then return field(sim) end
@@ -417,9 +424,18 @@ return {
     for name in pairs(simFields) do names[#names + 1] = name end
     return names
   end,
+  expectationKeys = function()
+    local names = {}
+    for name in pairs(Expectation) do
+      if name ~= "__index" and name ~= "__metatable" then names[#names + 1] = name end
+    end
+    return names
+  end,
   dragKeys = function()
     local names = {}
-    for name in pairs(Drag) do names[#names + 1] = name end
+    for name in pairs(Drag) do
+      if name ~= "__index" and name ~= "__metatable" then names[#names + 1] = name end
+    end
     for name in pairs(dragFields) do names[#names + 1] = name end
     return names
   end,
@@ -430,6 +446,10 @@ return {
   -- its body. Ends the registration: the file has loaded.
   tests = function()
     registering = false
+    if #open > 1 then
+      error("describe '" .. tostring(groups[open[#open]].name) .. "' never finished: its body stopped part-way "
+        .. "(a coroutine that yielded in it?), and the tests registered after it would have joined it", 0)
+    end
     local list = {}
     for position, test in ipairs(tests) do
       local before, after = {}, {}

@@ -86,7 +86,9 @@ struct ItemDataTests {
         local big = {}
         for i = 1, 250 do big[i] = piece end
         return { box = {
-          dropUpdated = function(info)
+          dropUpdated = function() return "copy" end,
+          -- The target that takes the drop changes the items it receives.
+          performDrop = function(info)
             local item = info.items[1]
             print(pcall(item.set, item, "big", big))
             print(pcall(item.set, item, "big2", big))
@@ -95,15 +97,14 @@ struct ItemDataTests {
             local cycle = {}
             cycle.self = cycle
             print(pcall(item.set, item, "cycle", cycle))
-            return "move"
+            return true
           end,
-          performDrop = function() return true end,
         } }
         """, targets: row(["a"]), items: [], directory: directory,
       limits: LuaLimits(maxMemory: 4 * 1024 * 1024))
     try host.beginDrag(DragRequest(items: [.external(card("x"))]))
     _ = try host.moveOver("a")
-    try host.cancel()
+    _ = try host.drop()
     let lines = host.printedLines
     #expect(lines.count == 5, "\(lines)")
     #expect(lines[0] == "true", "2.5 MiB fits under a 4 MiB cap")

@@ -47,7 +47,8 @@ struct WriteOwnershipTests {
 
   func refusal(_ caller: String, _ what: String, type: String, servedBy owner: String) -> String {
     "\(caller): \(what) is of type '\(type)', \(owner); \(directory.path)/shelves.lua may read it, not change it "
-      + "(a file changes data only on targets of its own types, the items they hold, and the drag's items)"
+      + "(a file changes data only on targets of its own types and the items they hold, and in performDrop on the "
+      + "items it receives)"
   }
 
   /// Whether `printed` is `label`'s failed write at `line` of shelves.lua, refused with `refusal` (Lua
