@@ -134,7 +134,7 @@ extension RuleFileState {
             .nil,
             .string(
               "item:copy: the board's data cap of \(runtime.limits.maxMemory) bytes is full (a copy holds a copy of "
-                + "its item's data; all rule files together; raise it with --max-memory)"),
+                + "its item's data; all rule files together; raise it with \(RuleLimit.memory.setting))"),
           ]
         }
         copy.id = engine.freshCopyID(of: copy.id)
@@ -289,7 +289,7 @@ extension RuleFileState {
         .nil,
         .string(
           "\(caller): the board's data cap of \(runtime.limits.maxMemory) bytes is full (what rules store on targets "
-            + "and items, drag-only data included, all rule files together; raise it with --max-memory)"),
+            + "and items, drag-only data included, all rule files together; raise it with \(RuleLimit.memory.setting))"),
       ]
     }
     return set(key, value)

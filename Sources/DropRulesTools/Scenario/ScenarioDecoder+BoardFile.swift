@@ -40,8 +40,10 @@ extension ScenarioDecoder {
           + "board files in that folder or below")
     }
     guard data.count <= maximumBytes else {
-      throw ScenarioError(
+      var error = ScenarioError(
         file: resolved, path: "", message: "the board file is over the limit; " + Self.limitText(maximumBytes))
+      error.sizeLimit = maximumBytes
+      throw error
     }
     let json = try Self.parse(data, file: resolved)
     let directory = (resolved as NSString).deletingLastPathComponent

@@ -292,6 +292,8 @@ struct HostMemoryAccountTests {
     #expect(proposal == .forbidden)
     let line = host.printedLines.first ?? ""
     #expect(line.contains("target:set: the board's data cap of \(64 << 20) bytes is full"), "\(line)")
+    // The library names the setting that raises the cap, never a command-line flag.
+    #expect(line.hasSuffix("raise it with LuaLimits.maxMemory)"), "\(line)")
     // Fifteen chunks of 4 MiB fit under 64 MiB with their keys; the sixteenth does not.
     #expect(line.hasPrefix("16\t"), "\(line)")
   }
