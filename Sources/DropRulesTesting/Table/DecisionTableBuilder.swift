@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import DropRulesTools
 
 /// Evaluates a rule set over a scenario's board, cell by cell, on one host whose board

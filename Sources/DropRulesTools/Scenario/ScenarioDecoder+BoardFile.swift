@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// A scenario's `board` given as a path: a board file (`desk.board.json`, holding what

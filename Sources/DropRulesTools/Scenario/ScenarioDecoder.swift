@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// Reads scenarios from JSON (files) or from JSON-shaped values (Lua tests), checking

@@ -1,3 +1,4 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Foundation
 import Testing
@@ -5,7 +6,6 @@ import Testing
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// Compiling runs no instruction the count hook could see. Text that is slow to compile
 /// (a `<const>` named from inside 60 nested functions of 199 locals each is looked up

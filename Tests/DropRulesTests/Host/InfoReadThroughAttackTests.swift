@@ -1,3 +1,4 @@
+import DropRulesHostTestSupport
 import DropRulesLuaTestSupport
 import DropRulesTestSupport
 import Foundation
@@ -6,7 +7,6 @@ import Testing
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// Attacks on `info` reading the drag from the engine when first asked (`host.dragState`,
 /// api.lua's `infoReader`), on the sandbox's hidden bookkeeping key, on points that store
