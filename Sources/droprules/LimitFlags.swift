@@ -21,7 +21,6 @@ enum LimitFlags {
 
   /// `text` with each setting the library names replaced by its flag.
   static func naming(_ text: String) -> String {
-    guard text.contains(where: { $0 == "." }) else { return text }
     var text = text
     for (setting, flag) in flags where text.contains(setting) {
       text = text.replacingOccurrences(of: setting, with: flag)
