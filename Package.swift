@@ -45,16 +45,17 @@ let package = Package(
       resources: [.embedInCode("Rules/Resources/api.lua")]
     ),
     // Tooling outside the embeddable core: scenario files, the host protocol, the API
-    // reference and discovery of rule files.
-    .target(name: "DropRulesTools", dependencies: ["DropRules"]),
+    // reference and discovery of rule files. Every target declares each module it imports,
+    // those that DropRules re-exports for apps (the model, the runtime's limits) included.
+    .target(name: "DropRulesTools", dependencies: ["DropRules", "DropRulesModel", "DropRulesLua"]),
     .target(
       name: "DropRulesTesting",
-      dependencies: ["DropRules", "DropRulesTools"],
+      dependencies: ["DropRules", "DropRulesModel", "DropRulesLua", "DropRulesTools"],
       resources: [.embedInCode("Resources/testing.lua")]
     ),
     .target(
       name: "DropRulesWeb",
-      dependencies: ["DropRules", "DropRulesTools"],
+      dependencies: ["DropRules", "DropRulesModel", "DropRulesTools"],
       resources: [
         .embedInCode("Resources/board.css"), .embedInCode("Resources/board.js"),
         .embedInCode("Resources/replay.html"), .embedInCode("Resources/replay.js"),
@@ -65,7 +66,8 @@ let package = Package(
     .target(
       name: "DropRulesPlayground",
       dependencies: [
-        "DropRules", "DropRulesTools", "DropRulesWeb", .product(name: "FlyingFox", package: "FlyingFox"),
+        "DropRules", "DropRulesModel", "DropRulesTools", "DropRulesWeb",
+        .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
@@ -73,6 +75,8 @@ let package = Package(
       name: "droprules",
       dependencies: [
         "DropRules",
+        "DropRulesModel",
+        "DropRulesLua",
         "DropRulesTools",
         "DropRulesTesting",
         "DropRulesWeb",
@@ -81,25 +85,49 @@ let package = Package(
       ]
     ),
     // What the test targets share (a temporary folder, small boards; running a Lua
-    // snippet); never shipped. The model's tests link no Lua.
+    // snippet; a host with rules loaded); never shipped. The model's tests link no Lua.
     .target(name: "DropRulesTestSupport", dependencies: ["DropRulesModel"], path: "Tests/DropRulesTestSupport"),
     .target(
       name: "DropRulesLuaTestSupport", dependencies: ["DropRulesLua", "CLua"], path: "Tests/DropRulesLuaTestSupport"
     ),
+    .target(
+      name: "DropRulesHostTestSupport",
+      dependencies: ["DropRules", "DropRulesModel", "DropRulesLua", "DropRulesTestSupport"],
+      path: "Tests/DropRulesHostTestSupport"
+    ),
+    // Tests follow the layers: each module's tests depend on it and what lies below it.
     .testTarget(name: "DropRulesModelTests", dependencies: ["DropRulesModel", "DropRulesTestSupport"]),
     .testTarget(
       name: "DropRulesLuaTests", dependencies: ["DropRulesLua", "DropRulesTestSupport", "DropRulesLuaTestSupport"]),
+    // The rule binding: host objects, rule files, the host.
     .testTarget(
       name: "DropRulesTests",
       dependencies: [
-        "DropRules", "DropRulesTools", "DropRulesTesting", "DropRulesTestSupport", "DropRulesLuaTestSupport",
+        "DropRules", "DropRulesModel", "DropRulesLua", "DropRulesTestSupport", "DropRulesLuaTestSupport",
+        "DropRulesHostTestSupport",
       ]
     ),
-    .testTarget(name: "DropRulesWebTests", dependencies: ["DropRulesWeb", "DropRulesTools"]),
+    // Scenario files, the host protocol, the API reference.
+    .testTarget(
+      name: "DropRulesToolsTests",
+      dependencies: [
+        "DropRulesTools", "DropRules", "DropRulesModel", "DropRulesLua", "DropRulesTestSupport",
+        "DropRulesLuaTestSupport", "DropRulesHostTestSupport",
+      ]
+    ),
+    // `droprules test`, fuzzing, decision tables, and discovery as the test runner uses it.
+    .testTarget(
+      name: "DropRulesTestingTests",
+      dependencies: [
+        "DropRulesTesting", "DropRulesTools", "DropRules", "DropRulesModel", "DropRulesLua", "DropRulesTestSupport",
+        "DropRulesLuaTestSupport", "DropRulesHostTestSupport",
+      ]
+    ),
+    .testTarget(name: "DropRulesWebTests", dependencies: ["DropRulesWeb", "DropRulesTools", "DropRules"]),
     .testTarget(
       name: "DropRulesPlaygroundTests",
       dependencies: [
-        "DropRulesPlayground", "DropRulesTools", "DropRulesTestSupport",
+        "DropRulesPlayground", "DropRulesTools", "DropRules", "DropRulesTestSupport",
         .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),

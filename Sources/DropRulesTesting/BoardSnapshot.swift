@@ -1,4 +1,6 @@
 import DropRules
+import DropRulesLua
+import DropRulesModel
 
 /// The committed board as plain Lua tables, for `property(name, check)`: a property reads
 /// what it wants without host objects, and cannot change the board.

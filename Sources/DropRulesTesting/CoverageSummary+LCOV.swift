@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 extension CoverageSummary {
   /// The coverage as an lcov tracefile (`--coverage-output`), which genhtml, Codecov and

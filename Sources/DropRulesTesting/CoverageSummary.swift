@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// Line coverage of a run: per rule file and in total, and whether the total meets a

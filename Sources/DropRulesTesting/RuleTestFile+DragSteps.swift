@@ -1,4 +1,6 @@
 import DropRules
+import DropRulesLua
+import DropRulesModel
 
 extension RuleTestFile {
   /// The step a test's `drag:over(...)`, `drag:at(...)`, ... asks for, from its kind and

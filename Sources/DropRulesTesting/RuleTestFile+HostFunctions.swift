@@ -1,4 +1,6 @@
 import DropRules
+import DropRulesLua
+import DropRulesModel
 import DropRulesTools
 
 /// The Swift functions behind testing.lua: simulations (`scenario{}`), their drags and

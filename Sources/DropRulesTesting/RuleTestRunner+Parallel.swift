@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesLua
 import Foundation
 import Synchronization
 

@@ -1,3 +1,5 @@
+import DropRulesModel
+
 /// A shuffled test order that a seed repeats: the order of files, and of the tests in
 /// each file.
 ///

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 extension TestReport {
   /// One JSON document: the tests in the order they ran, totals, and the run's details.

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 extension TestReport {
   /// TAP version 13: a test point per result, its failures in a YAML block, what it

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// Renders test results as text (ending with `N passed, N failed`), TAP, JUnit XML or

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// One `scenario{}` of a running test: its rule host, and what the test did with it.
 final class TestSimulation {

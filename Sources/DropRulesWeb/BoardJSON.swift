@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// A board as the web pages draw it: every target with its frame, type, parent, data and
 /// item ids, and every item's name and types.

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import DropRulesTools
 
 /// The page `droprules play` serves: the scenario's board, whose items the browser's own

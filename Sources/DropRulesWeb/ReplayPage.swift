@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import DropRulesTools
 
 /// The page `droprules run --format html` writes: one self-contained HTML file that draws

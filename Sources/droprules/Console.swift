@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// Writing to the terminal.
@@ -9,12 +10,12 @@ enum Console {
   }
 
   /// Messages quote paths, names and rule text from input files: escaped, each stays
-  /// on its one line.
+  /// on its one line. A setting that raises a limit is named by its flag (``LimitFlags``).
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data(("error: " + TextEscaping.visible(message) + "\n").utf8))
+    FileHandle.standardError.write(Data(("error: " + LimitFlags.naming(TextEscaping.visible(message)) + "\n").utf8))
   }
 
   static func warning(_ message: String) {
-    FileHandle.standardError.write(Data(("warning: " + TextEscaping.visible(message) + "\n").utf8))
+    FileHandle.standardError.write(Data(("warning: " + LimitFlags.naming(TextEscaping.visible(message)) + "\n").utf8))
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DropRules
+import DropRulesLua
 import DropRulesTools
 import Foundation
 

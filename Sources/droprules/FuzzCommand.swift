@@ -98,7 +98,7 @@ struct FuzzCommand: ParsableCommand {
     }
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     switch format {
-    case .text: print(FuzzReportText.text(report))
+    case .text: print(LimitFlags.naming(FuzzReportText.text(report)))
     case .json: print(FuzzReportText.json(report).serialized(pretty: true))
     }
     if report.finding != nil { throw Exit.failed }

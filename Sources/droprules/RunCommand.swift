@@ -61,7 +61,8 @@ struct RunCommand: ParsableCommand {
     }
     let report = TraceReport(colored: format == .text && Console.usesColor)
     switch format {
-    case .text: if !results.isEmpty { print(results.map(report.text).joined(separator: "\n\n")) }
+    case .text:
+      if !results.isEmpty { print(LimitFlags.naming(results.map(report.text).joined(separator: "\n\n"))) }
     case .json: print(report.json(results))
     case .html: if !results.isEmpty { print(ReplayPage().html(results), terminator: "") }
     }

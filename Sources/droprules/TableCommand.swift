@@ -48,7 +48,7 @@ struct TableCommand: ParsableCommand {
     let table = try DecisionTableLoading.table(
       scenario: scenario, rules: paths, replacingScenarioRules: false, maxCells: maxCells, options: limitOptions)
     switch format {
-    case .text: print(table.text(scenario: scenario))
+    case .text: print(LimitFlags.naming(table.text(scenario: scenario)))
     case .json: print(table.json(scenario: scenario).serialized(pretty: true))
     case .csv: print(table.csv)
     case .html: print(table.html(scenario: scenario), terminator: "")
@@ -92,7 +92,7 @@ struct DiffCommand: ParsableCommand {
     let after = try DecisionTableLoading.table(
       scenario: scenario, rules: [new], replacingScenarioRules: true, maxCells: maxCells, options: limitOptions)
     let diff = DecisionTableDiff(old: before, new: after)
-    print(diff.text)
+    print(LimitFlags.naming(diff.text))
     if !diff.changes.isEmpty { throw Exit.failed }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DropRules
+import DropRulesModel
 import DropRulesTesting
 
 extension TestCommand {

@@ -102,7 +102,7 @@ struct TestCommand: ParsableCommand {
 
   private func report(_ results: [TestCaseResult], _ details: TestReport.RunDetails) -> String {
     switch format {
-    case .text: TestReport.text(results, details)
+    case .text: LimitFlags.naming(TestReport.text(results, details))
     case .tap: TestReport.tap(results, details)
     case .junit: TestReport.junit(results, details)
     case .json: TestReport.json(results, details)

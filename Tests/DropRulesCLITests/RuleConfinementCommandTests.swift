@@ -40,6 +40,8 @@ struct RuleConfinementCommandTests {
         "error: project/out.scenario.json: rule file 'project/../private/secret.lua' (it leads to "),
       "\(result.stderr)")
     #expect(result.stderr.contains("is outside"))
+    // The library names ScenarioRunner.trustedRuleRoots; the command names its flag.
+    #expect(result.stderr.hasSuffix("or under a path given with --rules\n"), "\(result.stderr)")
     #expect(!result.stderr.contains("SECRET") && !result.stdout.contains("SECRET"))
   }
 
@@ -61,6 +63,7 @@ struct RuleConfinementCommandTests {
     #expect(result.status == 2)
     #expect(result.stdout.contains("  ERROR reaches out"))
     #expect(result.stdout.contains("project/out.scenario.json: rule file 'project/../private/secret.lua'"))
+    #expect(result.stdout.contains("or under a path given with --rules"), "\(result.stdout)")
     #expect(!result.stdout.contains("SECRET"))
   }
 

@@ -29,10 +29,11 @@ extension RuleFileState {
     return switch share {
     case .targets:
       "this file's share of the board's data cap, \(cap) bytes, is full (the data on targets of the types it serves, "
-        + "drag-only data included; every rule file has a share of its own, as large as its memory limit)"
+        + "drag-only data included; every rule file has a share of its own, as large as its memory limit; raise it "
+        + "with \(RuleLimit.memory.setting))"
     case .items:
       "the items' share of the board's data cap, \(cap) bytes, is full (the data rules store on items and copies, all "
-        + "rule files together, beside each file's share for its targets)"
+        + "rule files together, beside each file's share for its targets; raise it with \(RuleLimit.memory.setting))"
     }
   }
 

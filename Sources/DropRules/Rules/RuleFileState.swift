@@ -264,18 +264,17 @@ final class RuleFileState {
 
   static func diagnostic(_ error: LuaError, handler: Handler?, target: TargetID?) -> Diagnostic {
     var message = error.message
+    let limit = RuleLimit(error.kind)
     switch error.kind {
-    case .instructionLimit(let limit):
-      message = "instruction budget of \(limit) exceeded (raise it with --max-instructions)"
-    case .memoryLimit(let limit):
-      message = "memory limit of \(limit) bytes exceeded (raise it with --max-memory)"
-    case .timeLimit(let milliseconds):
-      message = "time limit of \(milliseconds) ms exceeded (raise it with --max-time)"
+    case .instructionLimit(let budget): message = "instruction budget of \(budget) exceeded"
+    case .memoryLimit(let cap): message = "memory limit of \(cap) bytes exceeded"
+    case .timeLimit(let milliseconds): message = "time limit of \(milliseconds) ms exceeded"
     default: break
     }
+    if let limit { message += " (raise it with \(limit.setting))" }
     return Diagnostic(
       message: message, file: error.file, line: error.line, handler: handler, target: target,
-      traceback: error.traceback)
+      traceback: error.traceback, limit: limit)
   }
 
 }

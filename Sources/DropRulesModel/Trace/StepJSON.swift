@@ -258,8 +258,9 @@ package enum StepJSON {
     sink.endArray()
   }
 
+  /// A diagnostic; `limit` (`instructions`, `memory`, `time`) only when the call spent one.
   package static func json(_ diagnostic: Diagnostic) -> JSONValue {
-    .object([
+    var fields: [String: JSONValue] = [
       "message": .string(diagnostic.message),
       "file": optional(diagnostic.file),
       "line": diagnostic.line.map { .integer(Int64($0)) } ?? .null,
@@ -267,7 +268,9 @@ package enum StepJSON {
       "target": optional(diagnostic.target),
       "step": diagnostic.step.map { .integer(Int64($0)) } ?? .null,
       "traceback": .string(diagnostic.traceback),
-    ])
+    ]
+    if let limit = diagnostic.limit { fields["limit"] = .string(limit.rawValue) }
+    return .object(fields)
   }
 
   private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }

@@ -15,11 +15,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var step: Int?
   /// Lua's traceback at the error, or empty.
   public var traceback: String
+  /// The limit the call spent, when it ended at one (the message names its setting).
+  public var limit: RuleLimit?
 
   /// A diagnostic; only the message is required.
   public init(
     message: String, file: String? = nil, line: Int? = nil, handler: Handler? = nil, target: TargetID? = nil,
-    step: Int? = nil, traceback: String = ""
+    step: Int? = nil, traceback: String = "", limit: RuleLimit? = nil
   ) {
     self.message = message
     self.file = file
@@ -28,6 +30,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.target = target
     self.step = step
     self.traceback = traceback
+    self.limit = limit
   }
 
   /// `file:line: message (in handler of target, step n)`.

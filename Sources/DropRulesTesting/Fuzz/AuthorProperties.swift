@@ -1,4 +1,6 @@
 import DropRules
+import DropRulesLua
+import DropRulesModel
 
 /// The `property(name, check)` declarations of test files, loaded once into each file's
 /// own test state, and checked against a board as `droprules fuzz` performs drops.

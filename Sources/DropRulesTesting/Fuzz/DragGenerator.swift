@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// Makes random drags over a board, aimed where drag-and-drop bugs live: the edges of
 /// frames and of item rows, the gaps and thirds of lists, nested and overlapping targets,

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// The properties checked after every generated drag: the host's own promises, what a
 /// rule set almost always means, and the author's own (`property` in a test file).

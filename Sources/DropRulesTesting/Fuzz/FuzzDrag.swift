@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// One generated drag: what is dragged and the steps taken, as a scenario holds them.
 public struct FuzzDrag: Hashable, Sendable {

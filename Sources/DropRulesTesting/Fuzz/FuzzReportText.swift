@@ -1,8 +1,12 @@
 import DropRules
+import DropRulesModel
 import DropRulesTools
 
 /// A fuzz run as people and programs read it.
 public enum FuzzReportText {
+  /// The setting of the time limit, as the text names it; the command line names its flag.
+  public static let maximumSecondsSetting = "Fuzzer.Options.maximumSeconds"
+
   /// What ran, how fast, and what broke, with the file that replays it.
   public static func text(_ report: Fuzzer.Report) -> String {
     var lines = ["fuzz \(report.scenario), seed \(report.seed)"]
@@ -17,7 +21,7 @@ public enum FuzzReportText {
       "  properties: 7 of the host and the rules"
         + (report.authorProperties > 0 ? ", \(report.authorProperties) of the test files" : ""))
     if report.stoppedAtTimeLimit {
-      lines.append("  stopped at the time limit (--max-seconds) after \(report.drags) drags")
+      lines.append("  stopped at the time limit (\(maximumSecondsSetting)) after \(report.drags) drags")
     }
     guard let finding = report.finding else {
       lines.append("  ok: nothing broke")

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// What is worth a look in a decision table: targets that forbid everything, types
 /// nothing reaches, drops shown as possible that then fail, drops that would put a

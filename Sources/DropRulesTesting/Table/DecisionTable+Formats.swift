@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import DropRulesTools
 
 /// A decision table as text, JSON, CSV and an HTML page.

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import DropRulesTools
 
 /// What a rule set decides over a board's whole decision space, without committing

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import DropRulesTools
 
 /// Evaluates a rule set over a scenario's board, cell by cell, on one host whose board
@@ -10,6 +11,8 @@ import DropRulesTools
 public struct DecisionTableBuilder {
   /// The most cells evaluated; a bigger space is refused, naming its size.
   public var maximumCells = 20_000
+  /// The setting that raises the limit, as messages name it; the command line names its flag.
+  public static let maximumCellsSetting = "DecisionTableBuilder.maximumCells"
   private let scenario: Scenario
   private let runner: ScenarioRunner
   private let extraRules: [String]
@@ -32,7 +35,7 @@ public struct DecisionTableBuilder {
     public var limit: Int
     /// What to do about it.
     public var description: String {
-      "the decision space has \(cells) cells, more than the limit of \(limit) (raise it with --max-cells)"
+      "the decision space has \(cells) cells, more than the limit of \(limit) (raise it with \(DecisionTableBuilder.maximumCellsSetting))"
     }
   }
 

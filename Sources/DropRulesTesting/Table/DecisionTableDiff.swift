@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// The cells whose decision changed between two versions of the rules, the way a
 /// reviewer wants to see a policy change (`droprules diff`).

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// The protocol's answers about the board and the server: `board`, `describe`, `version`.
 extension ProtocolDispatcher {

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// The protocol's methods: each reads its params, calls the session and answers with

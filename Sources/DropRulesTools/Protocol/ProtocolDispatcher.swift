@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// Turns one JSON-RPC 2.0 request text into one response text for a ``ProtocolSession``:

@@ -1,4 +1,6 @@
 import DropRules
+import DropRulesLua
+import DropRulesModel
 import Foundation
 
 /// A long-lived rule host that a client drives call by call: the state behind the host

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// A JSON-RPC 2.0 error object: a code, a message for people and data for programs.
 ///

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// A method's params, read with the scenario decoder, so that the protocol and the
 /// scenario files share one reading of boards, drags and steps, and one kind of error

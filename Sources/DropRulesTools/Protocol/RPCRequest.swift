@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// One JSON-RPC 2.0 request, checked: `{"jsonrpc": "2.0", "method", "params"?, "id"?}`.
 struct RPCRequest {

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// The host objects a handler is given: `info`, items, targets, the board, and the
 /// small read-only tables inside them.

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// What a rule file writes (the rule table and its handlers), what its handlers return,
 /// and the `droprules` library.

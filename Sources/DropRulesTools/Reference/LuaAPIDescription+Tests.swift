@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// The test API of `*_test.lua` files: simulations, drag handles and expectations.
 extension LuaAPIDescription {

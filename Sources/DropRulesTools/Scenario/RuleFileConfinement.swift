@@ -70,10 +70,15 @@ public struct RuleFileRefusal: Error, Equatable, CustomStringConvertible {
   public var reason: String {
     let kind = file.hasSuffix(".lua") ? "a test file" : "a scenario"
     let leadsTo = realPath.map { $0 == path ? "" : " (it leads to \($0))" } ?? " (it does not resolve)"
-    let outside = folder.map { "outside \($0), the folder of \(kind) that names it" } ?? "outside every --rules path"
+    let trusted = "a path given with \(Self.trustedRootsSetting)"
+    let outside = folder.map { "outside \($0), the folder of \(kind) that names it" } ?? "outside every \(trusted)"
     return "rule file '\(path)'\(leadsTo) is \(outside); \(kind) names rule files in its own folder or below, "
-      + "or under a path given with --rules"
+      + "or under \(trusted)"
   }
+
+  /// The setting that trusts more paths, as the reason names it; the command line names
+  /// its flag (`--rules`) instead.
+  public static let trustedRootsSetting = "ScenarioRunner.trustedRuleRoots"
 
   /// The naming file, then ``reason``.
   public var description: String { "\(file): \(reason)" }

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// A drag to replay: rules, a board, a drag request, the steps and what to expect.
 public struct Scenario: Sendable {

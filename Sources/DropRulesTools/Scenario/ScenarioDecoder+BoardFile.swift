@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// A scenario's `board` given as a path: a board file (`desk.board.json`, holding what
@@ -40,8 +41,10 @@ extension ScenarioDecoder {
           + "board files in that folder or below")
     }
     guard data.count <= maximumBytes else {
-      throw ScenarioError(
+      var error = ScenarioError(
         file: resolved, path: "", message: "the board file is over the limit; " + Self.limitText(maximumBytes))
+      error.sizeLimit = maximumBytes
+      throw error
     }
     let json = try Self.parse(data, file: resolved)
     let directory = (resolved as NSString).deletingLastPathComponent

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// Reading JSON values of an expected shape, each failure naming its path.

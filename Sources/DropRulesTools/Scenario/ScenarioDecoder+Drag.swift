@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// The drag and its steps, as scenario files and the host protocol write them.

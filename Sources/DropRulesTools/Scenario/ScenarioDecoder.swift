@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 import Foundation
 
 /// Reads scenarios from JSON (files) or from JSON-shaped values (Lua tests), checking
@@ -28,9 +29,13 @@ public struct ScenarioDecoder {
     self.firstIndex = firstIndex
   }
 
-  /// `scenarios are limited to 16777216 bytes (raise it with --max-scenario-bytes)`.
+  /// The setting that raises the size limit, as messages name it; the command line
+  /// names its flag instead.
+  public static let maximumBytesSetting = "ScenarioDecoder.maximumBytes"
+
+  /// `scenarios are limited to 16777216 bytes (raise it with ScenarioDecoder.maximumBytes)`.
   static func limitText(_ maximumBytes: Int) -> String {
-    "scenarios are limited to \(maximumBytes) bytes (raise it with --max-scenario-bytes)"
+    "scenarios are limited to \(maximumBytes) bytes (raise it with \(maximumBytesSetting))"
   }
 
   /// An element's place in an error path: `[0]` in JSON, `[1]` in Lua.
@@ -42,13 +47,17 @@ public struct ScenarioDecoder {
   public static func load(path: String, maximumBytes: Int = maximumFileSize) throws(ScenarioError) -> Scenario {
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     if let size = attributes?[.size] as? Int, size > maximumBytes {
-      throw ScenarioError(file: path, path: "", message: "the file is \(size) bytes; " + limitText(maximumBytes))
+      var error = ScenarioError(file: path, path: "", message: "the file is \(size) bytes; " + limitText(maximumBytes))
+      error.sizeLimit = maximumBytes
+      throw error
     }
     guard let data = FileContents.bytes(atPath: path, maximumBytes: maximumBytes) else {
       throw ScenarioError(file: path, path: "", message: "cannot read the file")
     }
     if data.count > maximumBytes {
-      throw ScenarioError(file: path, path: "", message: "the file is over the limit; " + limitText(maximumBytes))
+      var error = ScenarioError(file: path, path: "", message: "the file is over the limit; " + limitText(maximumBytes))
+      error.sizeLimit = maximumBytes
+      throw error
     }
     let json = try parse(data, file: path)
     let directory = (path as NSString).deletingLastPathComponent

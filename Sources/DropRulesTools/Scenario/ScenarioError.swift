@@ -14,6 +14,9 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
   public var line: Int?
   /// The column in ``line``; nil when the line is.
   public var column: Int?
+  /// The size limit in bytes the file is over, when it was refused for its size (raise
+  /// ``ScenarioDecoder/maximumBytes``); nil for any other error.
+  public var sizeLimit: Int?
 
   package init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
     self.file = file

@@ -1,4 +1,6 @@
 import DropRules
+import DropRulesLua
+import DropRulesModel
 
 /// The result of replaying a scenario.
 public struct ScenarioResult {

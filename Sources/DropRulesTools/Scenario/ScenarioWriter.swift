@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// Writes a scenario file: the inverse of ``ScenarioDecoder``, for tools that make
 /// scenarios (`droprules fuzz` writes the drag it shrank), so that `droprules run`

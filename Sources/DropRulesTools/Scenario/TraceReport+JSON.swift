@@ -1,7 +1,8 @@
+import DropRules
 /// The JSON form of a replay: every field is data a tool can read without parsing text.
 /// `droprules run --format json` prints it, and the host protocol's `trace` method
 /// answers with its step list.
-import DropRules
+import DropRulesModel
 
 extension TraceReport {
   /// The replayed scenarios as one pretty-printed JSON document, `{"scenarios": [...]}`.

@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesModel
 
 /// Renders replayed scenarios for people (aligned text, optional colour) and for tools
 /// (one JSON document with stable keys).

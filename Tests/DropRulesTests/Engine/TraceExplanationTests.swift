@@ -1,10 +1,10 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// The trace says why: which targets under the pointer were passed over, what limited a
 /// downgrade, and why a drop was not performed.
@@ -194,7 +194,7 @@ struct TraceExplanationTests {
     #expect(step.skipped.map(\.target) == (150..<200).reversed().map { "layer\($0)" })
     #expect(step.skipped.allSatisfy { $0.reason == .noRule(targetType: "paper") })
     #expect(step.skippedOmitted == 150)
-    let json = TraceReport.json(step)
+    let json = StepJSON.json(step)
     guard case .object(let fields) = json else { throw TraceTestError.notAnObject }
     #expect(fields["skippedOmitted"] == .integer(150))
   }

@@ -1,10 +1,10 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// A copy never takes from its source, and each handler call is atomic: attacks that
 /// lost items silently before, each kept.

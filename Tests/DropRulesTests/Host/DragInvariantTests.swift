@@ -1,12 +1,11 @@
+import DropRulesHostTestSupport
 import DropRulesLuaTestSupport
 import DropRulesTestSupport
-import DropRulesTesting
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 @Suite("Every dragged item stays on the board exactly once")
 struct DragInvariantTests {

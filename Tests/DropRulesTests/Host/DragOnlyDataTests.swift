@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 

@@ -1,10 +1,10 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// A shelf of 30-point rows (`a`, holding p1 p2 p3) beside an empty one (`b`), and a
 /// third shelf (`c`, holding q1) under them, for drags from two sources.

@@ -1,9 +1,9 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// A rule that raises on every step: the trace keeps a drag's first errors and counts
 /// the rest (60,000 steps each raising 8 KiB held 638 MB).
@@ -33,7 +33,7 @@ struct ErrorFloodTests {
     #expect(omitted == host.diagnosticsDropped)
     #expect(kept + omitted >= steps, "every step raised: \(kept) kept, \(omitted) left out")
     let last = try #require(host.trace.last { $0.diagnosticsOmitted > 0 })
-    #expect(TraceReport.json(step: last).objectValue?["errorsOmitted"] == .integer(Int64(last.diagnosticsOmitted)))
+    #expect(StepJSON.json(last).objectValue?["errorsOmitted"] == .integer(Int64(last.diagnosticsOmitted)))
     // A new drag keeps its own first errors again.
     try host.beginDrag(DragRequest(items: [.board("x")]))
     try host.movePointer(to: Point(x: 150, y: 50))

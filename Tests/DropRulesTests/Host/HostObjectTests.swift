@@ -1,10 +1,10 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 @Suite("Host objects: references, reads, stale objects and bad numbers")
 struct HostObjectTests {
@@ -293,6 +293,8 @@ struct HostMemoryAccountTests {
     let line = host.printedLines.first ?? ""
     #expect(
       line.contains("target:set: this file's share of the board's data cap, \(64 << 20) bytes, is full"), "\(line)")
+    // The library names the setting that raises the cap, never a command-line flag.
+    #expect(line.hasSuffix("raise it with LuaLimits.maxMemory)"), "\(line)")
     // Fifteen chunks of 4 MiB fit under 64 MiB with their keys; the sixteenth does not.
     #expect(line.hasPrefix("16\t"), "\(line)")
   }

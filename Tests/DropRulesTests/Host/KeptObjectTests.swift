@@ -1,3 +1,4 @@
+import DropRulesHostTestSupport
 import DropRulesLuaTestSupport
 import DropRulesTestSupport
 import Testing
@@ -5,7 +6,6 @@ import Testing
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// Objects a rule keeps across calls and drags read the board as it is now, whatever the
 /// rule's budget: nothing the host does to keep them honest runs as Lua.

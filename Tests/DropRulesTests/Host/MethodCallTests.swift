@@ -1,10 +1,10 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// A host object's method called with a dot gets its first argument as the object; the
 /// error says to use a colon, at the rule's own line, instead of complaining about the

@@ -1,10 +1,10 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 @Suite("The droprules global")
 struct RuleAPITests {

@@ -1,6 +1,6 @@
 import DropRules
+import DropRulesHostTestSupport
 import DropRulesTestSupport
-import DropRulesTesting
 import Testing
 
 @testable import DropRulesModel

@@ -1,10 +1,10 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// A coroutine the count hook stops dies inside the hook, where Lua turns hooks off for
 /// that thread for good: its `__close` handlers must never run, or they run with no limit

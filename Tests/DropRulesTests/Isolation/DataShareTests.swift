@@ -64,7 +64,8 @@ struct DataShareTests {
     #expect(
       host.printedLines.first
         == "hog\tthis file's share of the board's data cap, 1048576 bytes, is full (the data on targets of the types "
-        + "it serves, drag-only data included; every rule file has a share of its own, as large as its memory limit)\t5",
+        + "it serves, drag-only data included; every rule file has a share of its own, as large as its memory limit; raise "
+        + "it with LuaLimits.maxMemory)\t5",
       "\(host.printedLines)")
     #expect(try host.moveOver("c") == .move)
     #expect(try host.drop() == .performed)

@@ -1,10 +1,10 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
-@testable import DropRulesTools
 
 /// One rule file attacks in its handler; another file, called afterwards in the same
 /// drag (and in the next drag), reports what it sees.

@@ -1,4 +1,3 @@
-import DropRulesTesting
 import Testing
 
 @testable import DropRulesModel
@@ -7,9 +6,6 @@ import Testing
 /// the ones no rollback can replay filtered out when a call ends. The log compacts in
 /// place; the model allocates freely. They must agree on every record and its order,
 /// and on the records a failed call hands back for its rollback.
-///
-/// Here rather than in DropRulesModelTests, though it needs no Lua: its generator,
-/// `SeededRandom`, lives in DropRulesTesting, which depends on the Lua host.
 @Suite("The rollback log keeps what the simple model keeps, in its order")
 struct RollbackLogModelTests {
   /// A data write (`key` set) or a structural change (no key, always kept); `serial`

@@ -17,10 +17,10 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
   }
 
   /// True with probability `chance` (0 to 1).
-  mutating func chance(_ chance: Double) -> Bool { Double.random(in: 0..<1, using: &self) < chance }
+  package mutating func chance(_ chance: Double) -> Bool { Double.random(in: 0..<1, using: &self) < chance }
 
   /// A random element of a non-empty collection.
-  mutating func pick<C: Collection>(_ collection: C) -> C.Element where C.Index == Int {
+  package mutating func pick<C: Collection>(_ collection: C) -> C.Element where C.Index == Int {
     collection[collection.startIndex + Int.random(in: 0..<collection.count, using: &self)]
   }
 }

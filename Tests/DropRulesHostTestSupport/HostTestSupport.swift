@@ -1,13 +1,11 @@
+import DropRules
+import DropRulesLua
+import DropRulesModel
 import DropRulesTestSupport
 import Foundation
 
-@testable import DropRules
-@testable import DropRulesLua
-@testable import DropRulesModel
-@testable import DropRulesTools
-
 /// A host with the given rule source loaded and a row of targets.
-func makeHost(
+public func makeHost(
   rules source: String, targets: [DropTarget], items: [DragItem], directory: TemporaryDirectory,
   limits: LuaLimits = LuaLimits()
 ) throws -> RuleHost {
@@ -20,13 +18,13 @@ func makeHost(
 
 extension RuleHost {
   /// The handler calls of the last drag, as `handler target -> result` lines.
-  var callLog: [String] {
+  public var callLog: [String] {
     trace.flatMap { step in step.calls.map { "\($0.handler.rawValue) \($0.target) -> \($0.result)" } }
   }
 }
 
 /// A host with several rule files loaded in order, on a row of targets.
-func makeHost(
+public func makeHost(
   files: [(name: String, source: String)], targets: [DropTarget], items: [DragItem], directory: TemporaryDirectory,
   limits: LuaLimits = LuaLimits()
 ) throws -> RuleHost {
@@ -38,5 +36,20 @@ func makeHost(
 
 extension RuleHost {
   /// Everything rule code printed during the last drag, in order.
-  var printedLines: [String] { trace.flatMap(\.printed) }
+  public var printedLines: [String] { trace.flatMap(\.printed) }
+}
+
+/// Rules that tests of several layers drive.
+public enum SharedRules {
+  /// A box that takes a drop only after 500 ms of hovering.
+  public static let dwell = """
+    return { box = {
+      dropUpdated = function(info, box)
+        print(box.id, info.hoverTime)
+        if info.hoverTime < 500 then return "forbidden" end
+        return "move"
+      end,
+      performDrop = function(info, box) box:insert(info.items) return true end,
+    } }
+    """
 }

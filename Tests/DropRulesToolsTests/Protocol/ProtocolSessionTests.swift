@@ -136,21 +136,25 @@ struct ProtocolSessionTests {
     }
   }
 
-  @Test("a rule that loops forever is stopped by the budget or the deadline; the session answers on")
+  @Test("a rule that loops forever is stopped by the budget or the deadline, named with its LuaLimits setting")
   func runawayRule() throws {
     let directory = try TemporaryDirectory()
     let loop = "return { box = { dropUpdated = function() while true do end end } }"
     let cases = [
-      (LuaLimits(), "instruction budget of 1000000"),
-      (LuaLimits(maxInstructions: 1_000_000_000_000, maxTime: .milliseconds(100)), "time limit of 100 ms exceeded"),
+      (LuaLimits(), "instruction budget of 1000000 exceeded (raise it with LuaLimits.maxInstructions)", "instructions"),
+      (
+        LuaLimits(maxInstructions: 1_000_000_000_000, maxTime: .milliseconds(100)),
+        "time limit of 100 ms exceeded (raise it with LuaLimits.maxTime)", "time"
+      ),
     ]
-    for (limits, expected) in cases {
+    for (limits, expected, limit) in cases {
       let client = try ProtocolClient(rules: loop, directory: directory, limits: limits)
       _ = try client.result("beginDrag", #"{"items": ["x"]}"#)
       let step = try #require(try client.result("move", #"{"over": "b"}"#).objectValue)
       #expect(step["proposal"] == .string("forbidden"))
-      let message = step["errors"]?.arrayValue?.first?.objectValue?["message"]?.stringValue ?? ""
-      #expect(message.contains(expected))
+      let error = step["errors"]?.arrayValue?.first?.objectValue
+      #expect(error?["message"]?.stringValue == expected)
+      #expect(error?["limit"] == .string(limit))
       #expect(try client.result("drop").objectValue?["outcome"] == .string("cancelled"))
     }
   }
