@@ -1,3 +1,4 @@
+import DropRulesHostTestSupport
 import DropRulesTestSupport
 import Testing
 
