@@ -55,6 +55,7 @@ extension ProtocolDispatcher {
       "protocol": .integer(Int64(Self.protocolVersion)),
       "methods": .array(Method.allCases.map { .string($0.rawValue) }),
       "maximumRequestBytes": .integer(Int64(Self.maximumRequestBytes)),
+      "maximumAnswerBytes": .integer(Int64(maximumAnswerBytes)),
       "maximumBatchSize": .integer(Int64(Self.maximumBatchSize)),
       "limits": .object([
         "maxInstructions": .integer(Int64(limits.maxInstructions)),

@@ -18,11 +18,18 @@ extension ProtocolDispatcher {
   enum Answer {
     case value(JSONValue)
     case step(TraceStep)
+    /// A drag's steps, written one by one: a long trace is never built as one value,
+    /// and writing stops once the answer passed its bound.
+    case steps([TraceStep])
 
     func write(into writer: JSONTextWriter) {
       switch self {
       case .value(let value): writer.value(value)
       case .step(let step): StepJSON.write(step, into: writer)
+      case .steps(let steps):
+        writer.beginArray()
+        for step in steps where !writer.isFull { StepJSON.write(step, into: writer) }
+        writer.endArray()
       }
     }
   }
@@ -51,7 +58,7 @@ extension ProtocolDispatcher {
       return .value(describe(staged: staged))
     case .trace:
       _ = try RPCParams(params, allowed: [])
-      return .value(TraceReport.json(session.host.trace))
+      return .steps(session.host.trace)
     case .errors:
       _ = try RPCParams(params, allowed: [])
       return .value(.object(["errors": .array(session.dragDiagnostics.map(TraceReport.json))]))
