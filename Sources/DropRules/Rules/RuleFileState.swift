@@ -267,18 +267,22 @@ final class RuleFileState {
 
   static func diagnostic(_ error: LuaError, handler: Handler?, target: TargetID?) -> Diagnostic {
     var message = error.message
+    var limit: CallLimit?
     switch error.kind {
-    case .instructionLimit(let limit):
-      message = "instruction budget of \(limit) exceeded (raise it with --max-instructions)"
-    case .memoryLimit(let limit):
-      message = "memory limit of \(limit) bytes exceeded (raise it with --max-memory)"
+    case .instructionLimit(let budget):
+      message = "instruction budget of \(budget) exceeded (raise it with --max-instructions)"
+      limit = .instructions
+    case .memoryLimit(let cap):
+      message = "memory limit of \(cap) bytes exceeded (raise it with --max-memory)"
+      limit = .memory
     case .timeLimit(let milliseconds):
       message = "time limit of \(milliseconds) ms exceeded (raise it with --max-time)"
+      limit = .time
     default: break
     }
     return Diagnostic(
       message: message, file: error.file, line: error.line, handler: handler, target: target,
-      traceback: error.traceback)
+      traceback: error.traceback, limit: limit)
   }
 
 }

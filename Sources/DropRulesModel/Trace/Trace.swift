@@ -15,11 +15,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var step: Int?
   /// Lua's traceback at the error, or empty.
   public var traceback: String
+  /// The limit that stopped the call, when one did: told by the error the limit raised,
+  /// never by the message's words (a rule may raise the same words itself).
+  public var limit: CallLimit?
 
   /// A diagnostic; only the message is required.
   public init(
     message: String, file: String? = nil, line: Int? = nil, handler: Handler? = nil, target: TargetID? = nil,
-    step: Int? = nil, traceback: String = ""
+    step: Int? = nil, traceback: String = "", limit: CallLimit? = nil
   ) {
     self.message = message
     self.file = file
@@ -28,6 +31,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.target = target
     self.step = step
     self.traceback = traceback
+    self.limit = limit
   }
 
   /// `file:line: message (in handler of target, step n)`.
@@ -41,6 +45,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     if !context.isEmpty { text += " (in " + context.joined(separator: ", ") + ")" }
     return text
   }
+}
+
+/// A limit every handler call runs under (see docs/limits.md).
+public enum CallLimit: String, Hashable, Sendable {
+  /// The instruction budget (`--max-instructions`).
+  case instructions
+  /// The memory cap (`--max-memory`).
+  case memory
+  /// The deadline (`--max-time`).
+  case time
 }
 
 /// One handler call made by the host, and what it returned.
