@@ -51,11 +51,14 @@ extension ProtocolDispatcher {
       try requireDrag(params, allowed: [])
       return try run(.cancel)
     case .board:
-      let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
-      return .value(Self.boardJSON(staged ? session.host.currentBoard : session.host.board))
+      let read = try RPCParams(params, allowed: ["staged", "targets"])
+      let board = try read.flag("staged") ? session.host.currentBoard : session.host.board
+      return .value(Self.boardJSON(board, only: try Self.targets(read, on: board)))
     case .describe:
-      let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
-      return .value(describe(staged: staged))
+      let read = try RPCParams(params, allowed: ["staged", "targets"])
+      let staged = try read.flag("staged")
+      let only = try Self.targets(read, on: staged ? session.host.currentBoard : session.host.board)
+      return .value(describe(staged: staged, only: only))
     case .trace:
       _ = try RPCParams(params, allowed: [])
       return .steps(session.host.trace)
@@ -66,6 +69,17 @@ extension ProtocolDispatcher {
       _ = try RPCParams(params, allowed: [])
       return .value(version())
     }
+  }
+
+  /// The targets a `board` or `describe` asks for (`targets: [ids]`), so that a client
+  /// can ask for a large board a part at a time; nil for all. An id not on the board is
+  /// invalid params naming it.
+  private static func targets(_ params: RPCParams, on board: Board) throws(RPCError) -> Set<TargetID>? {
+    guard let ids = try params.strings("targets") else { return nil }
+    for (offset, id) in ids.enumerated() where board.target(id) == nil {
+      throw .invalidParams(at: "\(RPCParams.root).targets[\(offset)]", "no target '\(id.capped(.name))' on the board")
+    }
+    return Set(ids)
   }
 
   // MARK: Between drags

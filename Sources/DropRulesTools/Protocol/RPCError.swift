@@ -72,7 +72,8 @@ public struct RPCError: Error, Equatable, Sendable {
       message:
         "answer too long: the answer to '\(method.capped(.name))' passed \(maximumBytes) bytes, the most an answer "
         + "line holds; the request ran, its answer is left out. Ask for less at a time "
-        + "(one such request a batch), or start the server with a larger --max-answer-bytes",
+        + "(board and describe take targets: [ids]; one such request a batch), "
+        + "or start the server with a larger --max-answer-bytes",
       data: .object([
         "method": .string(method.capped(.name)), "maximumBytes": .integer(Int64(maximumBytes)), "notRun": .bool(false),
       ]))

@@ -69,6 +69,20 @@ struct AnswerBoundTests {
     #expect(try client.error("describe").objectValue?["code"] == .integer(-32002))
   }
 
+  @Test("a board too large for one answer is read a target at a time (targets: [ids])")
+  func narrowerRequests() throws {
+    let directory = try TemporaryDirectory()
+    let client = try filledClient(directory, bound: 1 << 20)
+    #expect(try client.error("board").objectValue?["message"]?.stringValue?.contains("targets: [ids]") == true)
+    let a = try client.result("board", #"{"targets": ["a"]}"#)
+    #expect(a == (try json(#"{"targets": {"a": ["x"]}, "data": {}, "itemData": {}}"#)))
+    let described = try client.result("describe", #"{"targets": ["a"], "staged": false}"#)
+    #expect(described.objectValue?["targets"]?.arrayValue?.count == 1)
+    let unknown = try client.error("board", #"{"targets": ["a", "nowhere"]}"#)
+    #expect(unknown.objectValue?["data"]?.objectValue?["path"] == .string("$.params.targets[1]"))
+    #expect(try client.error("describe", #"{"targets": "a"}"#).objectValue?["code"] == .integer(-32602))
+  }
+
   @Test("the requests after the bound in a batch do not run, notifications neither")
   func restNotRun() throws {
     let directory = try TemporaryDirectory()
