@@ -11,8 +11,9 @@ public struct DecisionTableBuilder {
   /// The most cells evaluated; a bigger space is refused, naming its size.
   public var maximumCells = 20_000
   /// The most seconds spent on cells; the cells left when it has passed are not
-  /// computed, and the table says it stopped at the time limit. nil: no limit. A cell
-  /// that began runs to its end, so the table stops within one cell of the limit.
+  /// computed, and the table says it stopped at the time limit. nil or infinity: no
+  /// limit; NaN or 0: no cell. A cell that began runs to its end, so the table stops
+  /// within one cell of the limit.
   public var maximumSeconds: Double?
   /// A rule whose calls ran out of time this many times is given up on: the later cells
   /// over its targets, or dragging from them, are not computed. A rule that spends its
@@ -194,7 +195,13 @@ private struct TableWatch {
 
   /// Why the next cell is not computed, or nil to compute it.
   mutating func reasonToSkip(over target: DropTarget, dragging item: DraggedItem) -> String? {
-    if !stopped, let maximumSeconds, clock.now - started >= .seconds(maximumSeconds) { stopped = true }
+    if !stopped, let maximumSeconds {
+      // Compared as doubles, never made a Duration (which traps on NaN): a limit that is
+      // not a number stops at once, an infinite one never.
+      let elapsed = (clock.now - started).components
+      let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+      if !(seconds < maximumSeconds) { stopped = true }
+    }
     if stopped { return "stopped at the time limit (--max-seconds)" }
     var types = [target.type]
     if case .board(let id) = item, let source = board.place(of: id).flatMap({ board.target($0.container) }) {

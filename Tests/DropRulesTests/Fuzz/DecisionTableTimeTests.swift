@@ -150,6 +150,18 @@ struct DecisionTableTimeTests {
     #expect(table.csv.contains(",not computed,stopped at the time limit"))
   }
 
+  @Test("odd limits through the API: NaN and 0 compute no cell, infinity and huge ones every cell")
+  func oddLimits() throws {
+    let rules = "return { wall = { dropUpdated = function() return 'forbidden' end } }"
+    for (limit, computesAll) in [(Double.nan, false), (0, false), (-1, false), (.infinity, true), (1e300, true)] {
+      var builder = try builder(rules: rules, targets: Self.targets)
+      builder.maximumSeconds = limit
+      let table = try builder.build()
+      #expect(table.stoppedAtTimeLimit == !computesAll, "\(limit)")
+      #expect(table.cellsNotComputed == (computesAll ? 0 : table.rows.count), "\(limit)")
+    }
+  }
+
   @Test("diff leaves out cells either version did not compute, and counts them")
   func diff() throws {
     let slow = try builder(rules: Self.rules, targets: Self.targets).build()
