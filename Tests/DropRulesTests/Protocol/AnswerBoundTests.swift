@@ -83,6 +83,24 @@ struct AnswerBoundTests {
     #expect(try client.error("describe", #"{"targets": "a"}"#).objectValue?["code"] == .integer(-32602))
   }
 
+  @Test("a move whose step printed past the bound ran: its answer is an error, and the drag goes on")
+  func printingStep() throws {
+    let directory = try TemporaryDirectory()
+    let rules = """
+      return { box = {
+        dropUpdated = function() for i = 1, 200 do print(string.rep("p", 8000)) end return "move" end,
+        performDrop = function() return true end,
+      } }
+      """
+    let client = try ProtocolClient(rules: rules, directory: directory, maximumAnswerBytes: 1 << 20)
+    _ = try client.result("beginDrag", #"{"items": ["x"]}"#)
+    let error = try client.error("move", #"{"over": "b"}"#)
+    #expect(error.objectValue?["data"]?.objectValue?["method"] == .string("move"))
+    #expect(client.dispatcher.session.host.lastStep?.target == "b")
+    #expect(try client.result("drop").objectValue?["outcome"] == .string("performed"))
+    #expect(try client.result("errors") == (try json(#"{"errors": []}"#)))
+  }
+
   @Test("the requests after the bound in a batch do not run, notifications neither")
   func restNotRun() throws {
     let directory = try TemporaryDirectory()
