@@ -96,6 +96,9 @@ enum Exit {
   static let failed = ExitCode(1)
   /// Input could not be loaded.
   static let loadError = ExitCode(2)
+  /// `table` and `diff`: some cells were not computed (the time limit, or a rule given
+  /// up on), so the answer is incomplete.
+  static let incomplete = ExitCode(3)
 }
 
 /// Whether anything written to stdout was lost. glibc drops a buffer it could not write

@@ -29,6 +29,8 @@ struct PlayCommand: AsyncParsableCommand {
   @Option(name: .customLong("rules"), help: "Extra rule files or folders, loaded after the scenario's own rules.")
   var rules: [String] = []
 
+  @OptionGroup var answerOptions: AnswerOptions
+
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
@@ -57,7 +59,8 @@ struct PlayCommand: AsyncParsableCommand {
     let server = PlaygroundServer(
       dispatcher: PlaygroundDispatcher(
         dispatcher: ProtocolDispatcher(
-          session: session, ruleRoots: Self.ruleRoots(of: host.ruleFiles, scenario: scenario))),
+          session: session, ruleRoots: Self.ruleRoots(of: host.ruleFiles, scenario: scenario),
+          maximumAnswerBytes: answerOptions.maxAnswerBytes)),
       page: page, port: UInt16(port)
     )
     do {

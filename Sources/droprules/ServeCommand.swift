@@ -11,8 +11,10 @@ struct ServeCommand: ParsableCommand {
       Reads one request a line on stdin and writes one response a line on stdout: \
       load, setBoard, beginDrag, move, modifiers, outside, wait, drop, cancel, board, \
       describe, trace, errors, version. A scenario, if given, supplies the rules and the \
-      board. A line may hold at most 16 MiB. A bad request is answered with an error and \
-      never ends the server; the end of stdin does.
+      board. A line may hold at most 16 MiB, and an answer line at most --max-answer-bytes \
+      of answers (128 MiB): the answer past it is an error (-32002) and the rest of its \
+      batch does not run. A bad request is answered with an error and never ends the \
+      server; the end of stdin does.
       Exit status: 0 at the end of input; 1 stdout was closed; 2 the scenario or rules did not load.
       """
   )
@@ -24,6 +26,8 @@ struct ServeCommand: ParsableCommand {
     name: .customLong("rules"),
     help: ArgumentHelp("Rule files or folders to load, after the scenario's own rules.", valueName: "path"))
   var rules: [String] = []
+
+  @OptionGroup var answerOptions: AnswerOptions
 
   @OptionGroup var limitOptions: LimitOptions
 
@@ -42,7 +46,7 @@ struct ServeCommand: ParsableCommand {
       for problem in problems { Console.error(problem) }
       throw Exit.loadError
     }
-    let dispatcher = ProtocolDispatcher(session: session)
+    let dispatcher = ProtocolDispatcher(session: session, maximumAnswerBytes: answerOptions.maxAnswerBytes)
     // A client that closes its end of stdout gets an error on write, not a signal.
     signal(SIGPIPE, SIG_IGN)
     var splitter = RequestLineSplitter()
@@ -75,28 +79,47 @@ struct ServeCommand: ParsableCommand {
   }
 
   private func answer(_ line: RequestLineSplitter.Line, with dispatcher: ProtocolDispatcher) throws {
-    let response: [UInt8]?
+    let response: JSONTextWriter?
     switch line {
     case .complete(let request): response = dispatcher.answerLine(to: request)
     case .tooLong(let byteCount): response = ProtocolDispatcher.overlongRequestLine(byteCount: byteCount)
     }
     guard let response else { return }
-    guard Self.writeAll(response) else {
+    // Written from the writer's own bytes: a copy would double what a long answer holds.
+    guard response.withLineBytes(Self.writeAll) else {
       Console.error("stdout was closed; ending")
       throw Exit.failed
     }
   }
 
   /// Writes every byte to stdout, blocking while the client does not read.
-  private static func writeAll(_ bytes: [UInt8]) -> Bool {
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
     var offset = 0
     while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      let written = write(STDOUT_FILENO, base + offset, bytes.count - offset)
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else { return false }
       offset += written
     }
     return true
+  }
+}
+
+/// The bound of an answer line, for `serve` and `play`.
+struct AnswerOptions: ParsableArguments {
+  static let range = 1024...(4 << 30)
+
+  @Option(
+    help: ArgumentHelp(
+      "The most bytes of answers one answer line holds (1024 to 4 GiB, default 128 MiB); past it an answer is an error and the rest of its batch does not run.",
+      valueName: "bytes"))
+  var maxAnswerBytes = ProtocolDispatcher.defaultMaximumAnswerBytes
+
+  func validate() throws {
+    guard Self.range.contains(maxAnswerBytes) else {
+      throw ValidationError("--max-answer-bytes must be between 1024 and 4294967296 (4 GiB), got \(maxAnswerBytes)")
+    }
   }
 }
 

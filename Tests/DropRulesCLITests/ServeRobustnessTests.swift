@@ -113,4 +113,35 @@ struct ServeRobustnessTests {
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(stderr == "error: stdout was closed; ending\n")
   }
+
+  @Test("30 board answers over 4 MB of data stop at --max-answer-bytes, and the server holds about that")
+  func boundedAnswerLine() throws {
+    let server = try ServerProcess(["--max-answer-bytes", String(8 << 20)])
+    let blob = String(repeating: "d", count: 4_000_000)
+    let board: [String: Any] = [
+      "targets": [["id": "a", "type": "box", "frame": [0, 0, 10, 10], "data": ["blob": blob]]]
+    ]
+    let batch =
+      "[" + (1...30).map { #"{"jsonrpc": "2.0", "id": \#($0), "method": "board"}"# }.joined(separator: ",") + "]"
+    server.write([Data((try Serve.request(1, "setBoard", board) + "\n" + batch + "\n").utf8)], close: false)
+    let lines = server.readLines(2)
+    #expect(lines.count == 2)
+    let answers = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [[String: Any]]
+    #expect(answers?.count == 30)
+    #expect(answers?.prefix(2).allSatisfy { $0["result"] != nil } == true)
+    #expect(answers?.dropFirst(2).allSatisfy { $0.errorCode == -32002 } == true)
+    // Before the bound, the line held 120 MB and the server twice that.
+    let peak = try #require(peakResidentBytes(of: server.process.processIdentifier))
+    #expect(peak < 100 << 20, "peak resident memory \(peak >> 20) MiB")
+    try server.input.fileHandleForWriting.close()
+    server.process.waitUntilExit()
+    #expect(server.process.terminationStatus == 0)
+  }
+
+  @Test("--max-answer-bytes outside 1024 to 4 GiB is a usage error")
+  func answerBoundOption() throws {
+    let result = try Serve.run(["--max-answer-bytes", "10"], requests: [])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--max-answer-bytes must be between 1024 and 4294967296 (4 GiB), got 10"))
+  }
 }

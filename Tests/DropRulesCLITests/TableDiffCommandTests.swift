@@ -55,4 +55,38 @@ struct TableDiffCommandTests {
     #expect(same.status == 0)
     #expect(same.stdout == "0 of 324 cells changed\n")
   }
+
+  @Test("table and diff under a rule that loops forever: given up on, cells marked, exit 3; --max-seconds checked")
+  func slowRule() throws {
+    let scratch = try TemporaryDirectory()
+    try scratch.write(
+      "old/t.lua",
+      "return { loop = { dropUpdated = function() return 'copy' end, performDrop = function() return true end } }")
+    try scratch.write("new/t.lua", "return { loop = { dropUpdated = function() while true do end end } }")
+    for folder in ["old", "new"] {
+      try scratch.write(
+        "\(folder)/t.scenario.json",
+        #"{"name": "t", "rules": ["t.lua"], "board": {"targets": [{"id": "home", "type": "home", "frame": [0, 0, 9, 9], "items": [{"id": "a"}]}, {"id": "loop", "type": "loop", "frame": [20, 0, 9, 9]}]}, "drag": {"items": ["a"]}, "steps": []}"#
+      )
+    }
+    // The budget out of the way: the default deadline of 250 ms stops each call.
+    let budget = ["--max-instructions", "1000000000000"]
+    let table = try DropRulesBinary.run(
+      ["table", "--scenario", "new/t.scenario.json", "--max-seconds", "30"] + budget, in: scratch.url)
+    #expect(table.status == 3, "\(table.stderr)")
+    #expect(table.stdout.contains("gave up on the rule of loop ("))
+    #expect(table.stdout.contains("): 3 of its calls ran out of time"))
+    #expect(table.stdout.contains("not computed"))
+    let diff = try DropRulesBinary.run(
+      ["diff", "old/t.lua", "new/t.lua", "--scenario", "old/t.scenario.json", "--max-seconds", "30"] + budget,
+      in: scratch.url)
+    #expect(diff.status == 1, "\(diff.stderr)")
+    #expect(diff.stdout.contains("cells not compared"))
+    #expect(diff.stdout.contains("new: gave up on the rule of loop"))
+    for bad in ["0", "86401", "nan", "-1", "99999999999999999999"] {
+      let refused = try DropRulesBinary.run(
+        ["table", "--scenario", "old/t.scenario.json", "--max-seconds", bad], in: scratch.url)
+      #expect(refused.status == 64, "--max-seconds \(bad): \(refused.stdout)")
+    }
+  }
 }

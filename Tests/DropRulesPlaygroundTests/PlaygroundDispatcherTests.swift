@@ -22,7 +22,9 @@ struct PlaygroundDispatcherTests {
     #"return { ["box"] = { dropUpdated = function() return "\#(proposal)" end, performDrop = function() return true end } }"#
   }
 
-  func makePlayground() throws -> PlaygroundDispatcher {
+  func makePlayground(maximumAnswerBytes: Int = ProtocolDispatcher.defaultMaximumAnswerBytes) throws
+    -> PlaygroundDispatcher
+  {
     let host = try RuleHost(limits: LuaLimits(maxTime: .seconds(60)))
     let item = DragItem(id: "thing", representations: [Representation(type: "public.plain-text", payload: "x")])
     let targets = [
@@ -32,7 +34,20 @@ struct PlaygroundDispatcherTests {
     try host.replaceBoard(Board(targets: targets, items: [item]))
     try host.loadRules(atPaths: [rules])
     let protocolSession = ProtocolSession(host: host, declaredTypes: [], limits: LuaLimits(maxTime: .seconds(60)))
-    return PlaygroundDispatcher(dispatcher: ProtocolDispatcher(session: protocolSession))
+    return PlaygroundDispatcher(
+      dispatcher: ProtocolDispatcher(session: protocolSession, maximumAnswerBytes: maximumAnswerBytes))
+  }
+
+  @Test("the playground answers through the same bounded writer: an answer past the bound is an error")
+  func answerBound() async throws {
+    let playground = try makePlayground(maximumAnswerBytes: 1024)
+    _ = try await call(
+      playground, "setBoard",
+      #"{"targets": [{"id": "a", "type": "box", "frame": [0, 0, 9, 9], "data": {"blob": "\#(String(repeating: "z", count: 5000))"}}]}"#
+    )
+    let (answer, _) = try await call(playground, "board")
+    #expect(answer["error"]?.objectValue?["code"] == .integer(-32002))
+    #expect(answer["error"]?.objectValue?["data"]?.objectValue?["maximumBytes"] == .integer(1024))
   }
 
   func call(_ playground: PlaygroundDispatcher, _ method: String, _ params: String = "{}", ticket: Int? = nil)

@@ -51,3 +51,44 @@ else
   "$bin" run "$work/flood.scenario.json" --format json >"$work/flood.json" || true
 fi
 echo "run 60,000 raising steps: JSON report $(wc -c <"$work/flood.json") bytes"
+
+# 3. serve: 40 MiB of board data a rule stored (copying it into the host takes more than
+# the default instruction budget and deadline), then one batch of 30 board requests.
+cat > "$work/fill.lua" <<'LUA'
+return { box = {
+  dropUpdated = function() return "move" end,
+  performDrop = function(info, box)
+    for i = 1, 40 do box:set("blob" .. i, string.rep("x", 1 << 20)) end
+    return true
+  end,
+} }
+LUA
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+board = {"targets": [{"id": "a", "type": "box", "frame": [0, 0, 100, 100], "items": [{"id": "x"}]},
+                     {"id": "b", "type": "box", "frame": [100, 0, 100, 100]}]}
+def line(i, method, params=None):
+    request = dict(jsonrpc="2.0", id=i, method=method)
+    if params is not None: request["params"] = params
+    return json.dumps(request)
+lines = [line(1, "load", {"rules": [work + "/fill.lua"]}), line(2, "setBoard", board),
+         line(3, "beginDrag", {"items": ["x"]}), line(4, "move", {"over": "b"}), line(5, "drop"),
+         "[" + ",".join(line(100 + i, "board") for i in range(30)) + "]"]
+open(work + "/boards.jsonl", "w").write("\n".join(lines) + "\n")
+PY
+if command -v /usr/bin/time >/dev/null; then
+  /usr/bin/time -f "serve 30 board answers of 40 MiB: %M KiB peak" "$bin" serve --max-instructions 1000000000000 --max-time 0 <"$work/boards.jsonl" \
+    >"$work/boards.out" 2>"$work/time.txt" || true
+  tail -1 "$work/time.txt"
+else
+  "$bin" serve --max-instructions 1000000000000 --max-time 0 <"$work/boards.jsonl" >"$work/boards.out" || true
+fi
+python3 - "$work/boards.out" <<'PY'
+import json, sys
+last = open(sys.argv[1], "rb").read().splitlines()[-1]
+answers = json.loads(last)
+results = sum(1 for a in answers if "result" in a)
+codes = sorted({a["error"]["code"] for a in answers if "error" in a})
+print(f"serve 30 board answers of 40 MiB: one line of {len(last)} bytes, {results} results, errors {codes}")
+PY

@@ -52,10 +52,25 @@ extension JSONSink {
 /// `droprules serve` writes some 900 bytes). Its storage is private: the compiler then
 /// proves no access overlaps another and drops the runtime's exclusivity checks, which
 /// cost a key four calls when the storage was open to other modules.
+///
+/// It holds at most ``byteLimit`` bytes: the write that would pass it is refused, and so
+/// is every later one, until the text is rewound (``rewind(to:)``). Its storage never
+/// grows past the limit, so what a writer holds is bounded by its limit whatever it is
+/// asked to write; a value being written stops walking its elements once the writer is
+/// full (``isFull``).
 package final class JSONTextWriter: JSONSink, UTF8Output {
   private var start: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int
+  /// How far the fast paths may write without asking: the capacity, no further than the
+  /// limit, and the count itself once a write was refused (every later write then takes
+  /// the slow path, which refuses it).
+  private var room: Int
+  /// The most bytes the text may hold.
+  package private(set) var byteLimit: Int
+  /// Whether a write was refused because it would pass ``byteLimit``: the text is then
+  /// cut short, and only ``rewind(to:)`` makes it whole again.
+  package private(set) var isFull = false
   /// Whether what comes next is a later member or element of its container, after a
   /// comma: false right after a bracket opens or a key is written.
   private var needsComma = false
@@ -65,26 +80,74 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
     private var lastKeys: [[UInt8]] = []
   #endif
 
-  package init(capacity: Int = 1024) {
-    self.capacity = max(capacity, 16)
+  /// A writer with room for `capacity` bytes at first, that holds at most `byteLimit`.
+  package init(capacity: Int = 1024, byteLimit: Int = .max) {
+    self.byteLimit = max(byteLimit, 0)
+    self.capacity = max(min(capacity, self.byteLimit), 16)
+    room = min(self.capacity, self.byteLimit)
     start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
   }
 
   deinit { start.deallocate() }
 
-  /// The text so far and a newline, UTF-8: a line of a stream of JSON lines.
-  package var lineBytes: [UInt8] {
-    Array(unsafeUninitializedCapacity: count + 1) { buffer, initialized in
-      _ = buffer.initialize(from: UnsafeBufferPointer(start: start, count: count))
-      buffer[count] = UInt8(ascii: "\n")
-      initialized = count + 1
-    }
+  /// Where the text stands: ``rewind(to:)`` takes it back there.
+  package struct Mark {
+    fileprivate var count: Int
+    fileprivate var needsComma: Bool
+    #if DEBUG
+      fileprivate var lastKeys: [[UInt8]]
+    #endif
   }
+
+  /// The text's length so far, in bytes.
+  package var byteCount: Int { count }
+  /// The bytes the writer's storage holds: never more than the limit (and a newline).
+  package var reservedBytes: Int { capacity }
+
+  /// Where the text stands now.
+  package var mark: Mark {
+    #if DEBUG
+      Mark(count: count, needsComma: needsComma, lastKeys: lastKeys)
+    #else
+      Mark(count: count, needsComma: needsComma)
+    #endif
+  }
+
+  /// Takes the text back to `mark`, forgetting what was written since, and whether a
+  /// write was refused; `byteLimit` is the new limit (at least the text's length).
+  package func rewind(to mark: Mark, byteLimit: Int? = nil) {
+    count = mark.count
+    needsComma = mark.needsComma
+    #if DEBUG
+      lastKeys = mark.lastKeys
+    #endif
+    if let byteLimit { self.byteLimit = max(byteLimit, count) }
+    isFull = false
+    room = min(capacity, self.byteLimit)
+  }
+
+  /// Lets the text grow without limit from now on (a frame around bounded answers, such
+  /// as a batch's closing bracket). A refused write stays refused until a rewind.
+  package func liftLimit() {
+    byteLimit = .max
+    if !isFull { room = capacity }
+  }
+
+  /// Calls `body` with the text and a newline, UTF-8: a line of a stream of JSON lines,
+  /// lent without a copy. The newline is not counted against the limit.
+  package func withLineBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    // One byte more, not double: a writer at its limit stays there.
+    if count == capacity { grow(to: count + 1) }
+    start[count] = UInt8(ascii: "\n")
+    return try body(UnsafeRawBufferPointer(start: start, count: count + 1))
+  }
+
+  /// The text so far and a newline, UTF-8: a line of a stream of JSON lines.
+  package var lineBytes: [UInt8] { withLineBytes { Array($0) } }
   /// The text so far.
   package var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
-  private func grow(toHold needed: Int) {
-    let larger = max(needed, capacity * 2)
+  private func grow(to larger: Int) {
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
     moved.initialize(from: start, count: count)
     start.deallocate()
@@ -92,15 +155,28 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
     capacity = larger
   }
 
+  /// Makes room for `more` bytes, growing no further than the limit; false, refusing
+  /// this write and every later one, when they would pass it.
+  private func makeRoom(for more: Int) -> Bool {
+    guard !isFull, more <= byteLimit - count else {
+      isFull = true
+      room = count
+      return false
+    }
+    if count + more > capacity { grow(to: min(max(count + more, capacity * 2), byteLimit)) }
+    room = min(capacity, byteLimit)
+    return true
+  }
+
   @inline(__always) func append(byte: UInt8) {
-    if count == capacity { grow(toHold: count + 1) }
+    if count == room, !makeRoom(for: 1) { return }
     start[count] = byte
     count += 1
   }
 
   @inline(__always) func append(bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-    if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+    if count + bytes.count > room, !makeRoom(for: bytes.count) { return }
     (start + count).initialize(from: source, count: bytes.count)
     count += bytes.count
   }
@@ -138,7 +214,10 @@ package final class JSONTextWriter: JSONSink, UTF8Output {
     #endif
     // `,"name":` at once: keys are plain ASCII names, written as they are.
     let length = name.utf8CodeUnitCount
-    if count + length + 4 > capacity { grow(toHold: count + length + 4) }
+    if count + length + 4 > room, !makeRoom(for: length + 4) {
+      needsComma = false
+      return
+    }
     var end = start + count
     if needsComma {
       end.pointee = UInt8(ascii: ",")

@@ -24,6 +24,9 @@ extension JSONValue {
   /// Writes the text into `output`: an array of bytes, or a ``JSONTextWriter``'s own
   /// buffer (a step's rare parts, written as values, go there without an array between).
   func write<Output: UTF8Output>(to output: inout Output, pretty: Bool, indent: Int) {
+    // Nothing more of a value goes into an output that is full (an object's keys are
+    // not even sorted).
+    guard !output.isFull else { return }
     switch self {
     case .null: Self.nullWord.withUnsafeBufferPointer { output.append(bytes: $0) }
     case .bool(let value): (value ? Self.trueWord : Self.falseWord).withUnsafeBufferPointer { output.append(bytes: $0) }
@@ -39,7 +42,9 @@ extension JSONValue {
         output.append(byte: UInt8(ascii: "]"))
         return
       }
-      for (position, element) in elements.enumerated() {
+      // A bounded writer that is full takes nothing more: the rest of a value of a
+      // gigabyte is not walked.
+      for (position, element) in elements.enumerated() where !output.isFull {
         if position > 0 { output.append(byte: UInt8(ascii: ",")) }
         Self.newline(&output, pretty: pretty, indent: indent + 1)
         element.write(to: &output, pretty: pretty, indent: indent + 1)
@@ -52,7 +57,7 @@ extension JSONValue {
         output.append(byte: UInt8(ascii: "}"))
         return
       }
-      for (position, key) in fields.keys.sorted().enumerated() {
+      for (position, key) in fields.keys.sorted().enumerated() where !output.isFull {
         if position > 0 { output.append(byte: UInt8(ascii: ",")) }
         Self.newline(&output, pretty: pretty, indent: indent + 1)
         Self.writeString(key, to: &output)
@@ -131,9 +136,12 @@ extension JSONValue {
 protocol UTF8Output {
   mutating func append(byte: UInt8)
   mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+  /// Whether the output takes no more bytes (a bounded writer past its limit).
+  var isFull: Bool { get }
 }
 
 extension [UInt8]: UTF8Output {
+  var isFull: Bool { false }
   mutating func append(byte: UInt8) { append(byte) }
   mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }

@@ -11,6 +11,8 @@ extension DecisionTable {
   /// One sentence each, most serious first.
   public var findings: [String] {
     var findings: [String] = []
+    // A cell not computed says nothing of what the rules decide there.
+    let rows = self.rows.filter { $0.decision.notComputed == nil }
     let failing = rows.filter { $0.decision.proposal?.operation != nil && $0.decision.outcome == .failed }
     let containing = failing.filter { $0.decision.reason?.contains("inside itself") == true }
     if !containing.isEmpty {

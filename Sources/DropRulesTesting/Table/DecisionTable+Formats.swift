@@ -11,6 +11,7 @@ extension DecisionTable {
       "table \(scenario): \(rows.count) cells"
         + " (modifiers read: \(modifiersRead.isEmpty ? "none" : modifiersRead.map(\.rawValue).joined(separator: ", ")))"
     ]
+    lines += incompleteness.map { TextEscaping.visible($0) }
     var currentTarget: TargetID?
     // What reaches no target anywhere in a target is said once, after its lines.
     var unreached: [String] = []
@@ -56,6 +57,21 @@ extension DecisionTable {
     return lines.joined(separator: "\n")
   }
 
+  /// What the table left out, a sentence each: the rules given up on, the time limit,
+  /// and how many cells are marked `not computed`; none for a whole table.
+  public var incompleteness: [String] {
+    var sentences = givenUp.map {
+      "gave up on the rule of \($0.rule.capped(.name)) (\($0.file)): \(DecisionTableBuilder.timedOutCallsBeforeGivingUp) "
+        + "of its calls ran out of time (--max-time), so the cells over or from its targets after them are not computed"
+    }
+    if stoppedAtTimeLimit {
+      sentences.append("stopped at the time limit (--max-seconds): the cells after it are not computed")
+    }
+    let missing = cellsNotComputed
+    if missing > 0 { sentences.append("\(missing) of \(rows.count) cells not computed") }
+    return sentences
+  }
+
   /// The decision as the text table shows it; over another target, which one.
   static func shown(_ decision: Decision, for cell: Cell) -> String {
     guard let entered = decision.entered, entered != cell.target else {
@@ -68,6 +84,8 @@ extension DecisionTable {
   public func json(scenario: String) -> JSONValue {
     .object([
       "scenario": .string(scenario), "cells": .integer(Int64(rows.count)),
+      "notComputed": .integer(Int64(cellsNotComputed)), "stoppedAtTimeLimit": .bool(stoppedAtTimeLimit),
+      "givenUp": .array(givenUp.map { .object(["rule": .string($0.rule), "file": .string($0.file)]) }),
       // Every modifier is tried; the cells of those the rules do not read are left out.
       "evaluated": .integer(Int64(cellsEvaluated)),
       "modifiersRead": .array(modifiersRead.map { .string($0.rawValue) }),
@@ -84,7 +102,9 @@ extension DecisionTable {
       "modifiers": .array(cell.modifiers.sorted().map { .string($0.rawValue) }),
       "entered": decision.entered.map(JSONValue.string) ?? .null,
       "proposal": decision.proposal.map { .string($0.rawValue) } ?? .null,
-      "outcome": .string(decision.outcome.rawValue), "reason": decision.reason.map(JSONValue.string) ?? .null,
+      "outcome": decision.notComputed == nil ? .string(decision.outcome.rawValue) : .null,
+      "reason": decision.reason.map(JSONValue.string) ?? .null,
+      "notComputed": decision.notComputed.map(JSONValue.string) ?? .null,
     ])
   }
 
@@ -96,7 +116,8 @@ extension DecisionTable {
       lines.append(
         [
           cell.target, cell.targetType, cell.dragged, cell.position.description, cell.operationsText,
-          cell.modifiersText, decision.entered ?? "", decision.proposal?.rawValue ?? "", decision.outcome.rawValue,
+          cell.modifiersText, decision.entered ?? "", decision.proposal?.rawValue ?? "",
+          decision.notComputed == nil ? decision.outcome.rawValue : "not computed",
           decision.reason ?? "",
         ].map(Self.csvField).joined(separator: ","))
     }
@@ -116,6 +137,7 @@ extension DecisionTable {
         .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
     var body = "<h1>droprules table</h1><p>\(escape(scenario)): \(rows.count) cells</p>"
+    body += incompleteness.map { "<p>\(escape($0))</p>" }.joined()
     let findings = self.findings
     body +=
       "<h2>Worth a look</h2><ul>"

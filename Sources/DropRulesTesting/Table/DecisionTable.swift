@@ -82,9 +82,18 @@ public struct DecisionTable: Sendable {
     public var outcome: DropOutcome
     /// Why it was not performed, or the first rule error.
     public var reason: String?
+    /// Why the cell was not computed (the table stopped at its time limit, or gave up on
+    /// a rule whose calls ran out of time); nil for a computed cell.
+    public var notComputed: String?
 
-    /// `move performed`, `forbidden`, `copy failed`, `refused`.
+    /// A cell not computed, and why.
+    static func notComputed(_ why: String) -> Decision {
+      Decision(entered: nil, proposal: nil, outcome: .cancelled, reason: why, notComputed: why)
+    }
+
+    /// `move performed`, `forbidden`, `copy failed`, `refused`, `not computed`.
     public var description: String {
+      if notComputed != nil { return "not computed" }
       guard let proposal else { return "refused" }
       guard proposal.operation != nil else { return proposal.rawValue }
       return "\(proposal.rawValue) \(outcome.rawValue)"
@@ -97,4 +106,20 @@ public struct DecisionTable: Sendable {
   public var modifiersRead: [Modifier]
   /// How many cells the space had before modifiers the rules do not read were left out.
   public var cellsEvaluated: Int
+  /// Whether the table stopped at its time limit (`--max-seconds`), leaving the cells
+  /// after it not computed.
+  public var stoppedAtTimeLimit = false
+  /// The rules given up on after their calls ran out of time, in the order it happened.
+  public var givenUp: [GivenUpRule] = []
+
+  /// A rule whose calls ran out of time too often to go on calling it.
+  public struct GivenUpRule: Hashable, Sendable {
+    /// The target type the rule is for (`*` for the fallback).
+    public var rule: String
+    /// The rule file.
+    public var file: String
+  }
+
+  /// How many cells were not computed.
+  public var cellsNotComputed: Int { rows.count(where: { $0.decision.notComputed != nil }) }
 }

@@ -13,6 +13,15 @@ public struct DecisionTableBuilder {
   public var maximumCells = 20_000
   /// The setting that raises the limit, as messages name it; the command line names its flag.
   public static let maximumCellsSetting = "DecisionTableBuilder.maximumCells"
+  /// The most seconds spent on cells; the cells left when it has passed are not
+  /// computed, and the table says it stopped at the time limit. nil or infinity: no
+  /// limit; NaN or 0: no cell. A cell that began runs to its end, so the table stops
+  /// within one cell of the limit.
+  public var maximumSeconds: Double?
+  /// A rule whose calls ran out of time this many times is given up on: the later cells
+  /// over its targets, or dragging from them, are not computed. A rule that spends its
+  /// whole deadline on every call cost a cell a second (a 20,000-cell table, 83 minutes).
+  public static let timedOutCallsBeforeGivingUp = 3
   private let scenario: Scenario
   private let runner: ScenarioRunner
   private let extraRules: [String]
@@ -49,6 +58,7 @@ public struct DecisionTableBuilder {
     let base = places.count * dragged.count * Self.operationSets.count
     let total = base * (1 + Modifier.allCases.count)
     guard total <= maximumCells else { throw TooManyCells(cells: total, limit: maximumCells) }
+    var watch = TableWatch(host: host, board: board, maximumSeconds: maximumSeconds)
     func evaluate(_ modifiers: Set<Modifier>) throws -> [(DecisionTable.Cell, DecisionTable.Decision)] {
       var rows: [(DecisionTable.Cell, DecisionTable.Decision)] = []
       rows.reserveCapacity(base)
@@ -58,8 +68,14 @@ public struct DecisionTableBuilder {
             let cell = DecisionTable.Cell(
               target: target.id, targetType: target.type, dragged: name, operations: operations,
               modifiers: modifiers, position: position)
+            if let why = watch.reasonToSkip(over: target, dragging: item) {
+              rows.append((cell, .notComputed(why)))
+              continue
+            }
             let request = DragRequest(items: [item], allowedOperations: operations, modifiers: modifiers)
-            rows.append((cell, try decide(request, step: step, on: host, board: board)))
+            var timedOut: [TargetID] = []
+            rows.append((cell, try decide(request, step: step, on: host, board: board, timedOut: &timedOut)))
+            watch.count(timedOut)
           }
         }
       }
@@ -69,12 +85,19 @@ public struct DecisionTableBuilder {
     var read: [Modifier] = []
     for modifier in Modifier.allCases {
       let held = try evaluate([modifier])
-      if zip(held, rows).contains(where: { $0.1 != $1.1 }) {
+      // A cell not computed under either set of modifiers tells nothing of the modifier.
+      let changed = zip(held, rows).contains { held, plain in
+        held.1.notComputed == nil && plain.1.notComputed == nil && held.1 != plain.1
+      }
+      if changed {
         read.append(modifier)
         rows += held
       }
     }
-    return DecisionTable(rows: rows, modifiersRead: read, cellsEvaluated: total)
+    var table = DecisionTable(rows: rows, modifiersRead: read, cellsEvaluated: total)
+    table.stoppedAtTimeLimit = watch.stopped
+    table.givenUp = watch.givenUp
+    return table
   }
 
   /// What can be dragged: every board item, the scenario's items from another app, and a
@@ -121,16 +144,25 @@ public struct DecisionTableBuilder {
 
   /// Drags `request` to `step`, drops where the proposal is an operation (else cancels),
   /// and puts the board back.
-  func decide(_ request: DragRequest, step: DragStep, on host: RuleHost, board: Board) throws
-    -> DecisionTable.Decision
+  /// `timedOut` gets the target of each call that ran out of time.
+  func decide(_ request: DragRequest, step: DragStep, on host: RuleHost, board: Board, timedOut: inout [TargetID])
+    throws -> DecisionTable.Decision
   {
     defer {
       if host.isDragging { _ = try? host.cancel() }
       try? host.replaceBoard(board)
     }
+    // Read before every return: the trace is the cell's drag's until the next begins.
+    func readTimeOuts() {
+      for diagnostic in host.trace.lazy.flatMap(\.diagnostics) where diagnostic.limit == .time {
+        if let target = diagnostic.target { timedOut.append(target) }
+      }
+    }
     guard try !host.beginDrag(request).isRefused else {
+      readTimeOuts()
       return DecisionTable.Decision(entered: nil, proposal: nil, outcome: .refused, reason: "canDrag refused")
     }
+    defer { readTimeOuts() }
     let proposal = try host.perform(step).proposal ?? .cancel
     let entered = host.lastStep?.target
     let outcome = proposal.operation != nil ? try host.drop() : try host.cancel()
@@ -140,5 +172,63 @@ public struct DecisionTableBuilder {
     }
     if let error = host.trace.lazy.flatMap(\.diagnostics).first { reason = error.description }
     return DecisionTable.Decision(entered: entered, proposal: proposal, outcome: outcome, reason: reason)
+  }
+}
+
+/// What `build` watches as cells run: the time spent, and each rule's calls that ran out
+/// of time, to stop at `maximumSeconds` and give up on a rule after
+/// ``DecisionTableBuilder/timedOutCallsBeforeGivingUp`` of them.
+private struct TableWatch {
+  let host: RuleHost
+  let board: Board
+  let maximumSeconds: Double?
+  let clock = ContinuousClock()
+  let started: ContinuousClock.Instant
+  /// Calls that ran out of time, by rule (its target type; `*` for the fallback).
+  var timedOutCalls: [String: Int] = [:]
+  var givenUp: [DecisionTable.GivenUpRule] = []
+  var stopped = false
+
+  init(host: RuleHost, board: Board, maximumSeconds: Double?) {
+    self.host = host
+    self.board = board
+    self.maximumSeconds = maximumSeconds
+    started = clock.now
+  }
+
+  /// Why the next cell is not computed, or nil to compute it.
+  mutating func reasonToSkip(over target: DropTarget, dragging item: DraggedItem) -> String? {
+    if !stopped, let maximumSeconds {
+      // Compared as doubles, never made a Duration (which traps on NaN): a limit that is
+      // not a number stops at once, an infinite one never.
+      let elapsed = (clock.now - started).components
+      let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+      if !(seconds < maximumSeconds) { stopped = true }
+    }
+    if stopped { return "stopped at the time limit (--max-seconds)" }
+    var types = [target.type]
+    if case .board(let id) = item, let source = board.place(of: id).flatMap({ board.target($0.container) }) {
+      types.append(source.type)
+    }
+    for type in types {
+      guard let rule = host.rules.rule(for: type)?.targetType, givenUp.contains(where: { $0.rule == rule }) else {
+        continue
+      }
+      return
+        "gave up on the rule of \(rule.capped(.name)): \(DecisionTableBuilder.timedOutCallsBeforeGivingUp) calls ran out of time"
+    }
+    return nil
+  }
+
+  /// Counts the calls of a cell that ran out of time against their rules.
+  mutating func count(_ targets: [TargetID]) {
+    for target in targets {
+      guard let type = board.target(target)?.type, let rule = host.rules.rule(for: type) else { continue }
+      let calls = timedOutCalls[rule.targetType, default: 0] + 1
+      timedOutCalls[rule.targetType] = calls
+      if calls == DecisionTableBuilder.timedOutCallsBeforeGivingUp {
+        givenUp.append(DecisionTable.GivenUpRule(rule: rule.targetType, file: rule.file))
+      }
+    }
   }
 }

@@ -23,6 +23,9 @@ public struct DecisionTableDiff: Sendable {
   public var changes: [Change]
   /// How many cells were compared.
   public var cells: Int
+  /// How many cells were not compared: not computed in one version or both (a time
+  /// limit, or a rule given up on).
+  public var notCompared: Int
 
   /// Compares two tables of the same board. A modifier one version reads and the other
   /// does not is compared with the other's decision without modifiers, which is what a
@@ -44,19 +47,31 @@ public struct DecisionTableDiff: Sendable {
     var order = old.rows.map(\.cell)
     let known = Set(order)
     order += new.rows.map(\.cell).filter { !known.contains($0) }
+    var skipped = 0
     changes = order.compactMap { cell in
       // The reason is left out: it names the rule file, which two versions name differently.
-      guard let before = decision(cell, in: oldCells), let after = decision(cell, in: newCells),
-        before.entered != after.entered || before.proposal != after.proposal || before.outcome != after.outcome
+      guard let before = decision(cell, in: oldCells), let after = decision(cell, in: newCells) else { return nil }
+      guard before.notComputed == nil, after.notComputed == nil else {
+        skipped += 1
+        return nil
+      }
+      guard before.entered != after.entered || before.proposal != after.proposal || before.outcome != after.outcome
       else { return nil }
       return Change(cell: cell, old: before, new: after)
     }
-    cells = order.count
+    cells = order.count - skipped
+    notCompared = skipped
   }
 
   /// One line per changed cell, after a line that says how many of how many changed.
+  /// When cells were not compared, a line says how many and why.
   public var text: String {
-    (["\(changes.count) of \(cells) cells changed"] + changes.map { "  " + TextEscaping.visible($0.description) })
-      .joined(separator: "\n")
+    var lines = ["\(changes.count) of \(cells) cells changed"]
+    if notCompared > 0 {
+      lines.append(
+        "\(notCompared) cells not compared: not computed in one version or both "
+          + "(the time limit, --max-seconds, or a rule whose calls ran out of time)")
+    }
+    return (lines + changes.map { "  " + TextEscaping.visible($0.description) }).joined(separator: "\n")
   }
 }

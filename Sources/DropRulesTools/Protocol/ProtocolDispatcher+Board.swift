@@ -5,12 +5,12 @@ import DropRulesModel
 extension ProtocolDispatcher {
   /// `{"targets": {id: [item ids]}, "data": {id: {...}}, "itemData": {id: {...}}}`, as
   /// `run --format json` shows the final board: data only for targets and board items
-  /// that have some.
-  static func boardJSON(_ board: Board) -> JSONValue {
+  /// that have some. `only`: the targets to include (nil, all).
+  static func boardJSON(_ board: Board, only: Set<TargetID>? = nil) -> JSONValue {
     var targets: [String: JSONValue] = [:]
     var data: [String: JSONValue] = [:]
     var itemData: [String: JSONValue] = [:]
-    for target in board.targets {
+    for target in board.targets where only?.contains(target.id) ?? true {
       targets[target.id] = .array(target.items.map(JSONValue.string))
       if !target.data.isEmpty { data[target.id] = .object(target.data) }
       for id in target.items {
@@ -22,10 +22,11 @@ extension ProtocolDispatcher {
 
   /// Everything a client needs to draw the board: targets in drawing order (later on
   /// top) with frames, parents, data and items with their names and types; the declared
-  /// types; the rule files; whether a drag is in progress.
-  func describe(staged: Bool) -> JSONValue {
+  /// types; the rule files; whether a drag is in progress. `only`: the targets to
+  /// include (nil, all).
+  func describe(staged: Bool, only: Set<TargetID>? = nil) -> JSONValue {
     let board = staged ? session.host.currentBoard : session.host.board
-    let targets = board.targets.map { target -> JSONValue in
+    let targets = board.targets.filter { only?.contains($0.id) ?? true }.map { target -> JSONValue in
       .object([
         "id": .string(target.id),
         "type": .string(target.type),
@@ -56,6 +57,7 @@ extension ProtocolDispatcher {
       "protocol": .integer(Int64(Self.protocolVersion)),
       "methods": .array(Method.allCases.map { .string($0.rawValue) }),
       "maximumRequestBytes": .integer(Int64(Self.maximumRequestBytes)),
+      "maximumAnswerBytes": .integer(Int64(maximumAnswerBytes)),
       "maximumBatchSize": .integer(Int64(Self.maximumBatchSize)),
       "limits": .object([
         "maxInstructions": .integer(Int64(limits.maxInstructions)),

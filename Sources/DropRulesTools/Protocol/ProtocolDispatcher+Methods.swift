@@ -19,11 +19,18 @@ extension ProtocolDispatcher {
   enum Answer {
     case value(JSONValue)
     case step(TraceStep)
+    /// A drag's steps, written one by one: a long trace is never built as one value,
+    /// and writing stops once the answer passed its bound.
+    case steps([TraceStep])
 
     func write(into writer: JSONTextWriter) {
       switch self {
       case .value(let value): writer.value(value)
       case .step(let step): StepJSON.write(step, into: writer)
+      case .steps(let steps):
+        writer.beginArray()
+        for step in steps where !writer.isFull { StepJSON.write(step, into: writer) }
+        writer.endArray()
       }
     }
   }
@@ -45,14 +52,17 @@ extension ProtocolDispatcher {
       try requireDrag(params, allowed: [])
       return try run(.cancel)
     case .board:
-      let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
-      return .value(Self.boardJSON(staged ? session.host.currentBoard : session.host.board))
+      let read = try RPCParams(params, allowed: ["staged", "targets"])
+      let board = try read.flag("staged") ? session.host.currentBoard : session.host.board
+      return .value(Self.boardJSON(board, only: try Self.targets(read, on: board)))
     case .describe:
-      let staged = try RPCParams(params, allowed: ["staged"]).flag("staged")
-      return .value(describe(staged: staged))
+      let read = try RPCParams(params, allowed: ["staged", "targets"])
+      let staged = try read.flag("staged")
+      let only = try Self.targets(read, on: staged ? session.host.currentBoard : session.host.board)
+      return .value(describe(staged: staged, only: only))
     case .trace:
       _ = try RPCParams(params, allowed: [])
-      return .value(TraceReport.json(session.host.trace))
+      return .steps(session.host.trace)
     case .errors:
       _ = try RPCParams(params, allowed: [])
       return .value(.object(["errors": .array(session.dragDiagnostics.map(TraceReport.json))]))
@@ -60,6 +70,17 @@ extension ProtocolDispatcher {
       _ = try RPCParams(params, allowed: [])
       return .value(version())
     }
+  }
+
+  /// The targets a `board` or `describe` asks for (`targets: [ids]`), so that a client
+  /// can ask for a large board a part at a time; nil for all. An id not on the board is
+  /// invalid params naming it.
+  private static func targets(_ params: RPCParams, on board: Board) throws(RPCError) -> Set<TargetID>? {
+    guard let ids = try params.strings("targets") else { return nil }
+    for (offset, id) in ids.enumerated() where board.target(id) == nil {
+      throw .invalidParams(at: "\(RPCParams.root).targets[\(offset)]", "no target '\(id.capped(.name))' on the board")
+    }
+    return Set(ids)
   }
 
   // MARK: Between drags

@@ -34,6 +34,10 @@ public struct RPCError: Error, Equatable, Sendable {
   public static let dragErrorCode = -32000
   /// Rule files did not load; `data.problems` lists them as `file:line: message`.
   public static let ruleLoadErrorCode = -32001
+  /// An answer that would pass the bound of an answer line (`data.maximumBytes`): the
+  /// request ran and its answer is left out; or, later in the same batch
+  /// (`data.notRun` true), a request that did not run.
+  public static let answerTooLongCode = -32002
 
   /// The error as JSON-RPC writes it.
   public var json: JSONValue {
@@ -60,6 +64,30 @@ public struct RPCError: Error, Equatable, Sendable {
     RPCError(
       code: invalidParamsCode, message: "invalid params: \(path): \(message)",
       data: .object(["path": .string(path), "message": .string(message)]))
+  }
+
+  /// The request ran, but its answer would pass the answer line's bound.
+  static func answerTooLong(method: String, maximumBytes: Int) -> RPCError {
+    RPCError(
+      code: answerTooLongCode,
+      message:
+        "answer too long: the answer to '\(method.capped(.name))' passed \(maximumBytes) bytes, the most an answer "
+        + "line holds; the request ran, its answer is left out. Ask for less at a time "
+        + "(board and describe take targets: [ids]; one such request a batch), "
+        + "or start the server with a larger --max-answer-bytes",
+      data: .object([
+        "method": .string(method.capped(.name)), "maximumBytes": .integer(Int64(maximumBytes)), "notRun": .bool(false),
+      ]))
+  }
+
+  /// A request of a batch after one whose answer reached the answer line's bound.
+  static func notRun(maximumBytes: Int) -> RPCError {
+    RPCError(
+      code: answerTooLongCode,
+      message:
+        "not run: the answers before it in this batch reached \(maximumBytes) bytes, the most an answer line "
+        + "holds; send it again in another batch",
+      data: .object(["maximumBytes": .integer(Int64(maximumBytes)), "notRun": .bool(true)]))
   }
 
   static func methodNotFound(_ method: String, suggestion: String?) -> RPCError {

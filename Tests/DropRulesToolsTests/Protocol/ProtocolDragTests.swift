@@ -195,7 +195,7 @@ struct ProtocolDragTests {
           {"protocol": 1,
            "methods": ["load", "setBoard", "beginDrag", "move", "modifiers", "outside", "wait", "setFrames", "drop",
                        "cancel", "board", "describe", "trace", "errors", "version"],
-           "maximumRequestBytes": 16777216, "maximumBatchSize": 1000,
+           "maximumRequestBytes": 16777216, "maximumAnswerBytes": 134217728, "maximumBatchSize": 1000,
            "limits": {"maxInstructions": 5000, "maxMemory": 67108864, "maxTimeMs": 60000}}
           """#)))
   }

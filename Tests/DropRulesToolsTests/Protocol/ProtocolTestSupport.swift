@@ -13,16 +13,22 @@ final class ProtocolClient {
   let dispatcher: ProtocolDispatcher
   private var nextID = 0
 
-  init(session: ProtocolSession, ruleRoots: [String]? = nil) {
-    dispatcher = ProtocolDispatcher(session: session, ruleRoots: ruleRoots)
+  init(
+    session: ProtocolSession, ruleRoots: [String]? = nil,
+    maximumAnswerBytes: Int = ProtocolDispatcher.defaultMaximumAnswerBytes
+  ) {
+    dispatcher = ProtocolDispatcher(session: session, ruleRoots: ruleRoots, maximumAnswerBytes: maximumAnswerBytes)
   }
 
   /// A session with `rules` loaded from `directory` and the two-box board.
-  convenience init(rules: String, directory: TemporaryDirectory, limits: LuaLimits = LuaLimits()) throws {
+  convenience init(
+    rules: String, directory: TemporaryDirectory, limits: LuaLimits = LuaLimits(),
+    maximumAnswerBytes: Int = ProtocolDispatcher.defaultMaximumAnswerBytes
+  ) throws {
     let session = try ProtocolSession(limits: limits)
     try session.loadRules([try directory.write("rules.lua", rules)])
     try session.setBoard(try Board(targets: row(["a", "b"], items: ["a": ["x"]]), items: [textItem("x")]))
-    self.init(session: session)
+    self.init(session: session, maximumAnswerBytes: maximumAnswerBytes)
   }
 
   /// Sends a request with the next id and returns the whole response.
