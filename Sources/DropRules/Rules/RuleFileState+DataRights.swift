@@ -8,8 +8,9 @@ extension RuleFileState {
   /// its own memory cap, so no file's data can make another file's writes fail.
   var targetDataAvailable: Int {
     guard let engine else { return 0 }
-    let mine = ruleSet.all.first?.file
-    let stored = engine.storedTargetDataBytes { [typeOwners] type in typeOwners.file(serving: type) == mine }
+    let stored = engine.storedTargetDataBytes { [typeOwners, loadOrder] type in
+      typeOwners.owner(serving: type) == loadOrder
+    }
     return max(0, runtime.limits.maxMemory - stored)
   }
 
@@ -43,8 +44,9 @@ extension RuleFileState {
   /// Why this file may not change `id`'s data, or nil when it may (or when the target is
   /// gone, which the write itself reports).
   func writeRefusal(_ caller: String, target id: TargetID) -> String? {
-    guard let target = engine?.currentBoard.target(id) else { return nil }
-    return refusal(caller, of: "target '\(id.capped(.name))'", ofType: target.type)
+    // By position: a target's copy would cost its data and items on every write.
+    guard let board = engine?.currentBoard, let position = board.position(of: id) else { return nil }
+    return refusal(caller, of: "target '\(id.capped(.name))'", ofType: board.targets[position].type)
   }
 
   /// Why this file may not change item `id`'s data, or nil when it may.
@@ -71,9 +73,9 @@ extension RuleFileState {
   }
 
   private func refusal(_ caller: String, of what: String, ofType type: String) -> String? {
-    let owner = typeOwners.file(serving: type)
-    guard owner != file else { return nil }
-    let served = owner.map { "which \($0) serves" } ?? "which no rule file serves"
+    let owner = typeOwners.owner(serving: type)
+    guard owner != loadOrder else { return nil }
+    let served = owner.flatMap(typeOwners.path(of:)).map { "which \($0) serves" } ?? "which no rule file serves"
     return "\(caller): \(what) is of type '\(type.capped(.name))', \(served); \(file) may read it, not change it "
       + "(a file changes data only on targets of its own types and the items they hold, and in performDrop on the "
       + "items it receives)"

@@ -283,7 +283,11 @@ extension RuleFileState {
     }
     let value = json == .null ? nil : json
     let growth = Board.bytes(of: key, nilIsHeld ? json : value) - Board.bytes(of: key, old(key))
-    guard growth <= (share == .targets ? targetDataAvailable : itemDataAvailable) else {
+    // The fast path: what all files together stored bounds each share, so a write that
+    // fits under the cap beside all of it needs no walk of the types this file serves.
+    let total = engine?.storedDataBytes ?? 0
+    let fits = growth <= runtime.limits.maxMemory - total
+    guard fits || growth <= (share == .targets ? targetDataAvailable : itemDataAvailable) else {
       return [.nil, .string("\(caller): " + dataShareFull(share))]
     }
     return set(key, value)

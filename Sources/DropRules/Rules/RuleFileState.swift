@@ -26,6 +26,8 @@ final class RuleFileState {
   /// The file serving each target type (``RuleFiles`` fills it): a file changes data only
   /// on targets of its own types.
   var typeOwners = TargetTypeOwners()
+  /// This file's place among the loaded files, as ``typeOwners`` names owners.
+  var loadOrder = 0
   /// The file's rules, by the ids this state gives them (``RuleFiles`` maps the
   /// engine's ids to these).
   private(set) var ruleSet = RuleSet()

@@ -67,6 +67,7 @@ final class RuleFiles: RuleCalling {
       }
       state.engine = engine
       state.typeOwners = typeOwners
+      state.loadOrder = states.count
       state.sourceFiles.confinement = ruleFileRoots
       state.runtime.lineObserver = lineObserver
       state.runtime.sharedAccountBytes = memoryHeldElsewhere
@@ -80,7 +81,7 @@ final class RuleFiles: RuleCalling {
           try ruleSet.add(rule)
           try state.add(rule)
           owners.append((states.count, state.ruleSet.all.count - 1))
-          typeOwners.record(rule.targetType, servedBy: path)
+          typeOwners.record(rule.targetType, servedBy: states.count, at: path)
           kept = true
         } catch {
           // A second rule for a type: the line of its key, looked up only for the error.

@@ -3,19 +3,26 @@
 ///
 /// Shared by ``RuleFiles``, which fills it as rules load, and every file's state, which
 /// asks it before a write: one file reads another's targets, and never changes them.
+/// Files are told apart by their place in load order, so a write compares two integers.
 final class TargetTypeOwners {
-  private var files: [String: String] = [:]
+  private var owners: [String: Int] = [:]
+  private var paths: [Int: String] = [:]
 
-  /// Records that `file` has the rule for `type` (the fallback's key `*` included).
-  func record(_ type: String, servedBy file: String) {
-    files[type] = files[type] ?? file
+  /// Records that the file at `index` in load order, at `path`, has the rule for `type`
+  /// (the fallback's key `*` included).
+  func record(_ type: String, servedBy index: Int, at path: String) {
+    if owners[type] == nil { owners[type] = index }
+    paths[index] = path
   }
 
-  /// The file that serves `type`: the one with its rule, else the one with the
-  /// fallback; nil when no file serves it.
-  func file(serving type: String) -> String? {
-    files[type] ?? files[RuleSet.fallbackKey]
+  /// The place of the file that serves `type`: the one with its rule, else the one with
+  /// the fallback; nil when no file serves it.
+  func owner(serving type: String) -> Int? {
+    owners[type] ?? owners[RuleSet.fallbackKey]
   }
+
+  /// The path of the file at `index`, for messages.
+  func path(of index: Int) -> String? { paths[index] }
 }
 
 @available(*, unavailable) extension TargetTypeOwners: Sendable {}
