@@ -24,6 +24,28 @@ extension RuleFileState {
   /// the items', for all files together.
   enum DataShare { case targets, items }
 
+  /// What a data write changes: a target's data or an item's.
+  enum WriteSubject {
+    case target(TargetID)
+    case item(ItemID)
+
+    /// The share of the board's data cap that pays for the write.
+    var share: DataShare {
+      switch self {
+      case .target: .targets
+      case .item: .items
+      }
+    }
+  }
+
+  /// Why this file may not change `subject`'s data, or nil when it may.
+  func writeRefusal(_ caller: String, _ subject: WriteSubject) -> String? {
+    switch subject {
+    case .target(let id): writeRefusal(caller, target: id)
+    case .item(let id): writeRefusal(caller, item: id)
+    }
+  }
+
   /// Why a write does not fit its share, in words a rule author can act on.
   func dataShareFull(_ share: DataShare) -> String {
     let cap = runtime.limits.maxMemory
@@ -43,7 +65,7 @@ extension RuleFileState {
 
   /// Why this file may not change `id`'s data, or nil when it may (or when the target is
   /// gone, which the write itself reports).
-  func writeRefusal(_ caller: String, target id: TargetID) -> String? {
+  private func writeRefusal(_ caller: String, target id: TargetID) -> String? {
     // By position: a target's copy would cost its data and items on every write.
     guard let board = engine?.currentBoard, let position = board.position(of: id) else { return nil }
     return refusal(caller, of: "target '\(id.capped(.name))'", ofType: board.targets[position].type)
@@ -55,7 +77,7 @@ extension RuleFileState {
   /// Otherwise an item's container must be this file's both where it sits now and where
   /// it sat when the drag began: a file that only hovered, or that moved another file's
   /// item in, wrote it and moved it back, changes nothing of another file's.
-  func writeRefusal(_ caller: String, item id: ItemID) -> String? {
+  private func writeRefusal(_ caller: String, item id: ItemID) -> String? {
     guard let engine else { return nil }
     let dragged = engine.isDragged(id)
     if dragged, currentCall?.handler == .performDrop { return nil }

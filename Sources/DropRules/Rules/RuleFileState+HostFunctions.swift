@@ -73,8 +73,7 @@ extension RuleFileState {
       },
       "setItemData": lua.function { [unowned self] arguments in
         let item = arguments.first?.stringValue ?? ""
-        if let refusal = writeRefusal("item:set", item: item) { return [.nil, .string(refusal)] }
-        return setter("item:set", arguments, share: .items, old: { key in board?.item(item)?.data[key] }) {
+        return setter("item:set", arguments, of: .item(item), old: { key in board?.item(item)?.data[key] }) {
           key, value in
           staged("item:set") { board throws(BoardError) in try board.setItemData(key, to: value, on: item) }
         }
@@ -159,20 +158,19 @@ extension RuleFileState {
       },
       "setData": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
-        if let refusal = writeRefusal("target:set", target: target) { return [.nil, .string(refusal)] }
-        return setter("target:set", arguments, share: .targets, old: { key in engine?.boardDataValue(key, of: target) })
-        { key, value in
+        return setter(
+          "target:set", arguments, of: .target(target), old: { key in engine?.boardDataValue(key, of: target) }
+        ) { key, value in
           staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
         }
       },
       "setForDrag": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
         guard let engine else { return [.nil, .string("target:setForDrag: no board")] }
-        if let refusal = writeRefusal("target:setForDrag", target: target) { return [.nil, .string(refusal)] }
         // Drag-only data shares the board data's cap: it is held for the drag. A key the
         // drag hid is held as a null.
         let old = { (key: String) in engine.dragOnlyValue(key, of: target).map { $0 ?? .null } }
-        return setter("target:setForDrag", arguments, share: .targets, old: old, nilIsHeld: true) { key, value in
+        return setter("target:setForDrag", arguments, of: .target(target), old: old, nilIsHeld: true) { key, value in
           do {
             try engine.setForDrag(key, to: value, on: target)
             return [.boolean(true), .string(target)]
@@ -267,14 +265,17 @@ extension RuleFileState {
 
   private var board: Board? { engine?.currentBoard }
 
-  /// What the three data setters (`target:set`, `target:setForDrag`, `item:set`) share:
-  /// the key and the value as JSON (nil removes), refused with the caller's name when it
-  /// is no JSON or when its growth over `old(key)` does not fit its share of the board's
-  /// data cap. `nilIsHeld`: a nil is kept (as a null that hides the key), so it costs as one.
+  /// What the three data setters (`target:set`, `target:setForDrag`, `item:set`) share,
+  /// so none can skip a check: refused with the caller's name when this file may not
+  /// change `subject`, when the value is no JSON, or when its growth over `old(key)` does
+  /// not fit the subject's share of the board's data cap. `nilIsHeld`: a nil is kept (as
+  /// a null that hides the key), so it costs as one.
   private func setter(
-    _ caller: String, _ arguments: [LuaValue], share: DataShare, old: (String) -> JSONValue?, nilIsHeld: Bool = false,
-    set: (String, JSONValue?) -> [LuaValue]
+    _ caller: String, _ arguments: [LuaValue], of subject: WriteSubject, old: (String) -> JSONValue?,
+    nilIsHeld: Bool = false, set: (String, JSONValue?) -> [LuaValue]
   ) -> [LuaValue] {
+    if let refusal = writeRefusal(caller, subject) { return [.nil, .string(refusal)] }
+    let share = subject.share
     let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
     let json: JSONValue
     switch (arguments.count > 2 ? arguments[2] : .nil).json() {
