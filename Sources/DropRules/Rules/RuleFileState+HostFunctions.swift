@@ -96,6 +96,7 @@ extension RuleFileState {
           .table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil,
         ]
       },
+      "callFieldNames": lua.function { _ in Self.callFieldNames },
       // api.lua keeps what this gives in its call readings, which the next call empties.
       "callFields": lua.function { [unowned self] _ in
         runtime.callReadingsFilled()

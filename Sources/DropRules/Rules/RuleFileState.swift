@@ -217,24 +217,6 @@ final class RuleFileState {
 
   // MARK: Calls
 
-  /// The fields of `info` that belong to the running call, in the order of api.lua's
-  /// `callFields`: an item or a target as its id, which api.lua makes the object of.
-  func callFields(of context: HandlerContext, position: Int) -> [LuaValue] {
-    let targets = engine?.currentBoard.targets ?? []
-    let destination = context.destination.flatMap { targets.indices.contains($0) ? targets[$0].id : nil }
-    return [
-      context.index.map { .integer(Int64($0)) } ?? .nil,
-      context.hoverTime.map { .integer(Int64($0)) } ?? .nil,
-      context.operation.map { .string($0.rawValue) } ?? .nil,
-      context.outcome.map { .string($0.rawValue) } ?? .nil,
-      context.edge.map { .string($0.rawValue) } ?? .nil,
-      .boolean(context.wouldContainItself),
-      .boolean(context.outside),
-      item(at: context.over, in: position).map(LuaValue.string) ?? .nil,
-      destination.map(LuaValue.string) ?? .nil,
-    ]
-  }
-
   /// The id of the item at a 1-based place in the items of the target at `position`.
   func item(at place: Int?, in position: Int) -> ItemID? {
     guard let place, let items = engine?.currentBoard.targets[position].items, items.indices.contains(place - 1)

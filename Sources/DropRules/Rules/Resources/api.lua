@@ -474,9 +474,9 @@ local api = { board = board }
 -- another app took) can change during a drag: read from the host when asked, all three
 -- in one call, and kept in the info's backing itself. They belong to the engine's
 -- version like board fields do, and the host forgets them alone (trusted.fieldReadings).
-local callFields = {
-  "index", "hoverTime", "operation", "outcome", "edge", "wouldContainItself", "outside", "over", "destination",
-}
+-- Their names and kinds ("value", or "item" or "target" for an object named by its id)
+-- are the host's (RuleFileState.callFieldList), declared there once.
+local callFields, callFieldKinds = host.callFieldNames()
 local changingFields = { "modifiers", "allowedOperations", "taken" }
 local CALL, CHANGING = "call", "changing"
 local infoFieldGroup = {}
@@ -486,9 +486,15 @@ local callReadings = {}
 
 local function readCall()
   local values = { host.callFields() }
-  for position, name in ipairs(callFields) do callReadings[name] = values[position] end
-  if values[8] ~= nil then callReadings.over = itemObject(values[8]) end
-  if values[9] ~= nil then callReadings.destination = targetObject(values[9]) end
+  for position, name in ipairs(callFields) do
+    local value, kind = values[position], callFieldKinds[position]
+    if value ~= nil and kind == "item" then
+      value = itemObject(value)
+    elseif value ~= nil and kind == "target" then
+      value = targetObject(value)
+    end
+    callReadings[name] = value
+  end
   callReadings[complete] = true
 end
 
