@@ -59,19 +59,19 @@
 ---@field items droprules.Item[] # Every dragged item, in drag order (read-only list).
 ---@field location droprules.Point # The pointer in the target's own coordinates (its frame's origin is 0, 0).
 ---@field globalLocation droprules.Point # The pointer in board coordinates.
----@field index? integer? # The insertion gap (1 is before the first item): a step's `index`, else the gap nearest the pointer in a target with an `itemExtent`; in `performDrop`, the index of a `{ operation, index }` proposal comes first. Nil when there is none.
----@field hoverTime? integer? # Milliseconds the pointer has rested on the current target since it was entered (reset on entering another); only `wait` steps pass time. Nil in a handler of any other target.
----@field wouldContainItself boolean # True when a drop here would put a target inside itself: a dragged item stands for this target or an ancestor of it (or of the target the item under the pointer's centre stands for). The host refuses such a move whatever the rule does; forbid it early.
----@field modifiers droprules.Modifiers # The pressed modifier keys as a set: `info.modifiers.option == true`.
----@field allowedOperations droprules.OperationSet # What the drag and its sources allow, as a set: `info.allowedOperations.move == true`.
----@field operation? droprules.Operation? # In `performDrop` and `dragEnded`: the operation performed (nil unless performed).
----@field outcome? droprules.Outcome? # In the last `dropExited` and in `dragEnded`: how the drag ended.
 ---@field source? droprules.Target? # The target the first dragged board item came from; nil when no dragged item is on the board.
 ---@field board droprules.Board # The whole board, to reach targets and items by id.
----@field over? droprules.Item? # In a target with an `itemExtent`: the item under the pointer, nil over empty space.
+---@field index? integer? # The insertion gap (1 is before the first item): a step's `index`, else the gap nearest the pointer in a target with an `itemExtent`; in `performDrop`, the index of a `{ operation, index }` proposal comes first. Nil when there is none.
+---@field hoverTime? integer? # Milliseconds the pointer has rested on the current target since it was entered (reset on entering another); only `wait` steps pass time. Nil in a handler of any other target.
+---@field operation? droprules.Operation? # In `performDrop` and `dragEnded`: the operation performed (nil unless performed).
+---@field outcome? droprules.Outcome? # In the last `dropExited` and in `dragEnded`: how the drag ended.
 ---@field edge? droprules.Edge? # Which third of `info.over` the pointer is in, along the axis.
+---@field wouldContainItself boolean # True when a drop here would put a target inside itself: a dragged item stands for this target or an ancestor of it (or of the target the item under the pointer's centre stands for). The host refuses such a move whatever the rule does; forbid it early.
 ---@field outside? boolean? # True while the pointer is off the board, over another app (`dragOperations`, `dragEnded`).
+---@field over? droprules.Item? # In a target with an `itemExtent`: the item under the pointer, nil over empty space.
 ---@field destination? droprules.Target? # In `dragEnded`: the target that took the drop; nil when another app or nothing took it.
+---@field modifiers droprules.Modifiers # The pressed modifier keys as a set: `info.modifiers.option == true`.
+---@field allowedOperations droprules.OperationSet # What the drag and its sources allow, as a set: `info.allowedOperations.move == true`.
 ---@field taken? droprules.Item[]? # In `dragEnded` after a drop into another app: the items the app took (those it accepts).
 local droprules_Info = {}
 
@@ -117,6 +117,7 @@ function droprules_Item:copy() end
 ---@field id string # The target's id.
 ---@field type string # Its target type, the key of its rule (`calendar.day`).
 ---@field frame droprules.Frame # Where it is, in board coordinates (read-only).
+---@field scroll droprules.Point # How far its content is scrolled: the offset of its content's origin, `{ x = 0, y = 0 }` unscrolled.
 ---@field parent? droprules.Target? # The target it is nested in, if any.
 ---@field collapsed boolean # Whether it is a closed container: the targets inside it take no drops until a rule spring-loads it.
 ---@field data table<string, any> # Its free-form data, a read-only view; change it with `target:set`, then read it again.

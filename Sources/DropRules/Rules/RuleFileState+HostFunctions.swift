@@ -11,66 +11,6 @@ extension RuleFileState {
       "targetExists": lua.function { [unowned self] arguments in
         [.boolean(board?.target(arguments.first?.stringValue ?? "") != nil)]
       },
-      "targetInfo": lua.function { [unowned self] arguments in
-        guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
-        let frame = target.frame
-        let numbers = [frame.x, frame.y, frame.width, frame.height].map(Self.coordinate)
-        let frameTable = LuaTable(
-          sequence: numbers, fields: ["x": numbers[0], "y": numbers[1], "width": numbers[2], "height": numbers[3]])
-        return [
-          .string(target.type), .table(frameTable), target.parent.map(LuaValue.string) ?? .nil,
-          .boolean(target.collapsed),
-        ]
-      },
-      // As handlers see it: staged data, then the drag's own keys (setForDrag). With
-      // `onlySmall`, false for data too large to read whole: it is read a key at a time.
-      "targetData": lua.function { [unowned self] arguments in
-        let id = arguments.first?.stringValue ?? ""
-        let onlySmall = arguments.count > 1 && arguments[1].isTruthy
-        // Counted before merging: merging 400,000 flooded keys is the cost to avoid.
-        if onlySmall, let keys = engine?.dataKeyCount(of: id), keys > Self.smallDataKeys { return [.boolean(false)] }
-        guard let data = engine?.data(of: id) else { return [] }
-        if onlySmall, !Self.isSmall(data) { return [.boolean(false)] }
-        return [LuaValue(json: .object(data))]
-      },
-      // One key of a target's data, as handlers see it: found, value; nothing once the
-      // target is gone.
-      "targetDataValue": lua.function { [unowned self] arguments in
-        let id = arguments.first?.stringValue ?? ""
-        guard let engine, engine.currentBoard.target(id) != nil else { return [] }
-        guard let value = engine.dataValue(arguments.count > 1 ? arguments[1].stringValue ?? "" : "", of: id) else {
-          return [.boolean(false)]
-        }
-        return [.boolean(true), LuaValue(json: value)]
-      },
-      "targetItems": lua.function { [unowned self] arguments in
-        guard let target = board?.target(arguments.first?.stringValue ?? "") else { return [] }
-        return [.table(LuaTable(sequence: target.items.map(LuaValue.string)))]
-      },
-      "itemInfo": lua.function { [unowned self] arguments in
-        guard let item = board?.item(arguments.first?.stringValue ?? "") else { return [] }
-        return [
-          item.name.map(LuaValue.string) ?? .boolean(false),
-          .table(LuaTable(sequence: item.types.map { .string($0.rawValue) })),
-          item.opens.map(LuaValue.string) ?? .nil,
-        ]
-      },
-      "itemPlace": lua.function { [unowned self] arguments in
-        guard let place = board?.place(of: arguments.first?.stringValue ?? "") else { return [] }
-        return [.string(place.container), .integer(Int64(place.index))]
-      },
-      "itemJSON": lua.function { [unowned self] arguments in
-        guard let item = board?.item(arguments.first?.stringValue ?? "") else { return [] }
-        if arguments.count > 1, arguments[1].isTruthy, !Self.isSmall(item.data) { return [.boolean(false)] }
-        return [LuaValue(json: .object(item.data))]
-      },
-      "itemDataValue": lua.function { [unowned self] arguments in
-        guard let item = board?.item(arguments.first?.stringValue ?? "") else { return [] }
-        guard let value = item.data[arguments.count > 1 ? arguments[1].stringValue ?? "" : ""] else {
-          return [.boolean(false)]
-        }
-        return [.boolean(true), LuaValue(json: value)]
-      },
       "setItemData": lua.function { [unowned self] arguments in
         let item = arguments.first?.stringValue ?? ""
         return setter("item:set", arguments, of: .item(item), old: { key in board?.item(item)?.data[key] }) {
@@ -85,7 +25,7 @@ extension RuleFileState {
         let item = board?.item(arguments.first?.stringValue ?? "")
         return [.boolean(item?.conforms(toAnyOf: Self.typeList(arguments.dropFirst().first), in: types) ?? false)]
       },
-      "itemData": lua.function { [unowned self] arguments in
+      "itemPayload": lua.function { [unowned self] arguments in
         let item = board?.item(arguments.first?.stringValue ?? "")
         let type = TypeIdentifier(arguments.dropFirst().first?.stringValue ?? "")
         return [item?.payload(conformingTo: type, in: types).map(LuaValue.string) ?? .nil]
@@ -94,23 +34,6 @@ extension RuleFileState {
         guard let facts = engine?.dragFacts else { return [] }
         return [
           .table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil,
-        ]
-      },
-      "callFieldNames": lua.function { _ in Self.callFieldNames },
-      // api.lua keeps what this gives in its call readings, which the next call empties.
-      "callFields": lua.function { [unowned self] _ in
-        runtime.callReadingsFilled()
-        guard let call = currentCall else { return [] }
-        return callFields(of: call.context, position: call.position)
-      },
-      "dragState": lua.function { [unowned self] _ in
-        guard let facts = engine?.dragFacts else { return [] }
-        return [
-          .table(LuaTable(sequence: facts.modifiers.sorted().map { .string($0.rawValue) })),
-          .table(
-            LuaTable(
-              sequence: DragOperation.allCases.filter(facts.allowedOperations.contains).map { .string($0.rawValue) })),
-          facts.takenOutside.map { .table(LuaTable(sequence: $0.map(LuaValue.string))) } ?? .nil,
         ]
       },
       "anyItemConforms": lua.function { [unowned self] arguments in
@@ -344,12 +267,6 @@ extension RuleFileState {
     }
   }
 
-  /// A frame coordinate as Lua sees it: an integer when it is whole, as scenarios write
-  /// frames, else a float.
-  private static func coordinate(_ value: Double) -> LuaValue {
-    Int64(exactly: value).map(LuaValue.integer) ?? .number(value)
-  }
-
   private static func typeList(_ value: LuaValue?) -> [TypeIdentifier] {
     switch value ?? .nil {
     case .string(let type): [TypeIdentifier(type)]
@@ -357,21 +274,6 @@ extension RuleFileState {
     default: []
     }
   }
-
-  /// Whether data is small enough to read whole at the first read of a key: reading
-  /// data another file made large must cost the key read, not the whole of it.
-  static func isSmall(_ data: [String: JSONValue]) -> Bool {
-    guard data.count <= smallDataKeys else { return false }
-    var bytes = 0
-    for (key, value) in data {
-      bytes += Board.bytes(of: key, value)
-      if bytes > 16 * 1024 { return false }
-    }
-    return true
-  }
-
-  /// The most keys data read whole may have.
-  static let smallDataKeys = 64
 
   /// What one copy is charged besides its id: the item's entry in the board's index.
   static let bytesPerCopy = 160

@@ -86,7 +86,9 @@ final class RuleFileState {
     runtime.moduleReader = sourceFiles.module(named:)
     // A handler's answer is classified in C, by these words: the order is the codes'.
     try runtime.internSymbols(proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index", flagKey: "open")
-    let api = try RuleAPI(runtime: runtime, hostFunctions: makeHostFunctions(), trusted: runtime.trustedLibrary)
+    let api = try RuleAPI(
+      runtime: runtime, hostFunctions: makeHostFunctions().merging(makeFieldReadFunctions()) { first, _ in first },
+      trusted: runtime.trustedLibrary)
     self.api = api
     runtime.forgetAtEveryCall(api.callReadings)
   }
@@ -208,13 +210,6 @@ final class RuleFileState {
     runtime.heldBytes = copiedBytes
   }
 
-  /// The fields objects read from the host when first asked, by kind (`item`,
-  /// `target`): they are not in an object until read, so `next` cannot list them.
-  func fetchedFieldNames() throws(LuaError) -> [String: [String]] {
-    guard let api, let names = try runtime.call(api.fetchedFields).first?.tableValue else { return [:] }
-    return names.fields.mapValues { $0.tableValue?.sequence.compactMap(\.stringValue) ?? [] }
-  }
-
   // MARK: Calls
 
   /// The id of the item at a 1-based place in the items of the target at `position`.
@@ -275,7 +270,6 @@ struct RuleAPI {
   /// The metatable an ended drag's info gets.
   let endedDragMetatable: LuaReference
   let target: LuaReference
-  let fetchedFields: LuaReference
   let itemsOf: LuaReference
   let droprules: LuaValue
 
@@ -302,7 +296,6 @@ struct RuleAPI {
     else { throw LuaError(kind: .runtime, message: "the rule API has no ended drag metatable") }
     endedDragMetatable = ended
     target = try function("target")
-    fetchedFields = try function("fetchedFields")
     itemsOf = try function("itemsOf")
     droprules = api?["droprules"] ?? .nil
   }

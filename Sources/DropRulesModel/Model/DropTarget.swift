@@ -38,11 +38,14 @@ public struct DropTarget: Hashable, Sendable {
   /// nested in it take no drops until a rule spring-loads it during a drag (`open = true`
   /// over the row that opens it).
   public var collapsed: Bool
+  /// How far its content is scrolled: the offset of the content's origin from the frame's.
+  public var scroll: Point
 
   /// A target; only the id, the type and the frame are required.
   public init(
     id: TargetID, type: String, frame: Rect, parent: TargetID? = nil, data: [String: JSONValue] = [:],
-    items: [ItemID] = [], axis: ItemAxis? = nil, itemExtent: Double? = nil, collapsed: Bool = false
+    items: [ItemID] = [], axis: ItemAxis? = nil, itemExtent: Double? = nil, collapsed: Bool = false,
+    scroll: Point = Point(x: 0, y: 0)
   ) {
     self.id = id
     self.type = type
@@ -53,6 +56,7 @@ public struct DropTarget: Hashable, Sendable {
     self.axis = axis
     self.itemExtent = itemExtent
     self.collapsed = collapsed
+    self.scroll = scroll
   }
 
   /// The 1-based insertion gap nearest `point` (global), when the target lays out items:

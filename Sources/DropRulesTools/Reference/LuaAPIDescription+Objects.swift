@@ -7,6 +7,11 @@ extension LuaAPIDescription {
   typealias Param = Parameter
   typealias Returns = Result
 
+  /// The fields the host declares for a kind of object (``HostField``), as members.
+  static func declared<Subject>(_ fields: [HostField<Subject>]) -> [Member] {
+    fields.map { .field($0.name, $0.luaType, $0.doc) }
+  }
+
   static let info = Class(
     name: "droprules.Info", variable: "info",
     doc: """
@@ -22,66 +27,25 @@ extension LuaAPIDescription {
         "The pointer in the target's own coordinates (its frame's origin is 0, 0)."),
       .field("globalLocation", "droprules.Point", "The pointer in board coordinates."),
       .field(
-        "index", "integer?",
-        """
-        The insertion gap (1 is before the first item): a step's `index`, else the gap nearest \
-        the pointer in a target with an `itemExtent`; in `performDrop`, the index of a \
-        `{ operation, index }` proposal comes first. Nil when there is none.
-        """),
-      .field(
-        "hoverTime", "integer?",
-        """
-        Milliseconds the pointer has rested on the current target since it was entered \
-        (reset on entering another); only `wait` steps pass time. Nil in a handler of any \
-        other target.
-        """),
-      .field(
-        "wouldContainItself", "boolean",
-        """
-        True when a drop here would put a target inside itself: a dragged item stands for this \
-        target or an ancestor of it (or of the target the item under the pointer's centre \
-        stands for). The host refuses such a move whatever the rule does; forbid it early.
-        """),
-      .field(
-        "modifiers", "droprules.Modifiers",
-        "The pressed modifier keys as a set: `info.modifiers.option == true`."),
-      .field(
-        "allowedOperations", "droprules.OperationSet",
-        "What the drag and its sources allow, as a set: `info.allowedOperations.move == true`."),
-      .field(
-        "operation", "droprules.Operation?",
-        "In `performDrop` and `dragEnded`: the operation performed (nil unless performed)."),
-      .field("outcome", "droprules.Outcome?", "In the last `dropExited` and in `dragEnded`: how the drag ended."),
-      .field(
         "source", "droprules.Target?",
         "The target the first dragged board item came from; nil when no dragged item is on the board."),
       .field("board", "droprules.Board", "The whole board, to reach targets and items by id."),
-      .field(
-        "over", "droprules.Item?",
-        "In a target with an `itemExtent`: the item under the pointer, nil over empty space."),
-      .field("edge", "droprules.Edge?", "Which third of `info.over` the pointer is in, along the axis."),
-      .field(
-        "outside", "boolean?",
-        "True while the pointer is off the board, over another app (`dragOperations`, `dragEnded`)."),
-      .field(
-        "destination", "droprules.Target?",
-        "In `dragEnded`: the target that took the drop; nil when another app or nothing took it."),
-      .field(
-        "taken", "droprules.Item[]?",
-        "In `dragEnded` after a drop into another app: the items the app took (those it accepts)."),
-      .method(
-        "hasItemsConforming",
-        Signature(
-          [Param("types", "string|string[]", "a type identifier or a list of them")],
-          returns: [Returns("boolean", "", "")]),
-        "Whether any dragged item has a representation conforming to one of `types`."),
-      .method(
-        "itemProviders",
-        Signature(
-          [Param("types", "string|string[]", "a type identifier or a list of them")],
-          returns: [Returns("droprules.Item[]", "", "a new plain list")]),
-        "The dragged items with a representation conforming to one of `types`, in drag order."),
-    ])
+    ]
+      + declared(InfoFields.call) + declared(InfoFields.drag)
+      + [
+        .method(
+          "hasItemsConforming",
+          Signature(
+            [Param("types", "string|string[]", "a type identifier or a list of them")],
+            returns: [Returns("boolean", "", "")]),
+          "Whether any dragged item has a representation conforming to one of `types`."),
+        .method(
+          "itemProviders",
+          Signature(
+            [Param("types", "string|string[]", "a type identifier or a list of them")],
+            returns: [Returns("droprules.Item[]", "", "a new plain list")]),
+          "The dragged items with a representation conforming to one of `types`, in drag order."),
+      ])
 
   static let item = Class(
     name: "droprules.Item", variable: "item",
@@ -92,41 +56,27 @@ extension LuaAPIDescription {
     members: [
       .field("kind", "\"item\"", "What this object is: always `\"item\"`."),
       .field("id", "string", "The item's id."),
-      .field("name", "string?", "Its display name, if it has one."),
-      .field("types", "string[]", "The type identifiers of its representations, best fidelity first (read-only)."),
-      .field("container", "droprules.Target?", "The target that holds it; nil for an external or detached item."),
-      .field(
-        "opens", "droprules.Target?",
-        """
-        The target it stands for (a folder's row, a mailbox, a column): nested in the item's \
-        container, and moved with the item, subtree and all. Nil for most items, and for copies.
-        """),
-      .field("index", "integer?", "Its 1-based place in its container's items; nil when it has no container."),
-      .method(
-        "conformsTo",
-        Signature(
-          [Param("types", "string|string[]", "a type identifier or a list of them")],
-          returns: [Returns("boolean", "", "")]),
-        "Whether one of its representations conforms to one of `types`."),
-      .field(
-        "data", "table<string, any>|fun(self: droprules.Item, type: string): string?",
-        """
-        Its own data, a read-only JSON object (scenario key `data` on an item), staged like target data: \
-        `item.data.priority`. Called as a method, `item:data(type)` is the payload of its best \
-        representation conforming to `type` (nil when none does).
-        """),
-      .method(
-        "set",
-        Signature([
-          Param("key", "string", "the data key"),
-          Param(
-            "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key"),
-        ]),
-        "Changes one key of `item.data`, staged like `target:set`: committed with the drop, rolled back with it."),
-      .method(
-        "copy", Signature(returns: [Returns("droprules.Item", "", "the copy, with a fresh id `ID-copyN`")]),
-        "A detached copy of the item; insert it somewhere with `target:insert`, or it is dropped with the drag."),
-    ])
+    ]
+      + declared(ItemFields.all)
+      + [
+        .method(
+          "conformsTo",
+          Signature(
+            [Param("types", "string|string[]", "a type identifier or a list of them")],
+            returns: [Returns("boolean", "", "")]),
+          "Whether one of its representations conforms to one of `types`."),
+        .method(
+          "set",
+          Signature([
+            Param("key", "string", "the data key"),
+            Param(
+              "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key"),
+          ]),
+          "Changes one key of `item.data`, staged like `target:set`: committed with the drop, rolled back with it."),
+        .method(
+          "copy", Signature(returns: [Returns("droprules.Item", "", "the copy, with a fresh id `ID-copyN`")]),
+          "A detached copy of the item; insert it somewhere with `target:insert`, or it is dropped with the drag."),
+      ])
 
   static let target = Class(
     name: "droprules.Target", variable: "target",
@@ -137,52 +87,45 @@ extension LuaAPIDescription {
     members: [
       .field("kind", "\"target\"", "What this object is: always `\"target\"`."),
       .field("id", "string", "The target's id."),
-      .field("type", "string", "Its target type, the key of its rule (`calendar.day`)."),
-      .field("frame", "droprules.Frame", "Where it is, in board coordinates (read-only)."),
-      .field("parent", "droprules.Target?", "The target it is nested in, if any."),
-      .field(
-        "collapsed", "boolean",
-        "Whether it is a closed container: the targets inside it take no drops until a rule spring-loads it."),
-      .field(
-        "data", "table<string, any>",
-        "Its free-form data, a read-only view; change it with `target:set`, then read it again."),
-      .field("items", "droprules.Item[]", "The items it holds, in order (read-only list)."),
-      .method(
-        "insert",
-        Signature([
-          Param("items", "droprules.Item|droprules.Item[]", "one item, or a list that goes in together, in order"),
-          Param("index", "integer?", "the gap to insert at, 1 to #items + 1; nil appends; clamped"),
-        ]),
-        """
-        Moves board items here, or adds external and copied ones. The gap is counted in \
-        the list as it is now; the host does the removal shift, so moving an item next to \
-        itself changes nothing. Raises on a NaN or infinite index.
-        """),
-      .method(
-        "remove", Signature([Param("item", "droprules.Item", "an item this target holds")]),
-        "Removes an item from this target (it leaves the board)."),
-      .method(
-        "set",
-        Signature([
-          Param("key", "string", "the data key"),
-          Param(
-            "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key"),
-        ]),
-        "Changes one key of `target.data`."),
-      .method(
-        "setForDrag",
-        Signature([
-          Param("key", "string", "the data key"),
-          Param(
-            "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil hides the key"),
-        ]),
-        """
-        Changes one key of `target.data` for this drag only: every handler of the drag \
-        reads it, and it is gone when the drag ends, performed or not, so hover \
-        highlights and placeholders need no cleanup (SwiftUI's `isTargeted`). It is never \
-        committed, and a handler that fails has its own calls undone.
-        """),
-    ])
+    ]
+      + declared(TargetFields.all)
+      + [
+        .method(
+          "insert",
+          Signature([
+            Param("items", "droprules.Item|droprules.Item[]", "one item, or a list that goes in together, in order"),
+            Param("index", "integer?", "the gap to insert at, 1 to #items + 1; nil appends; clamped"),
+          ]),
+          """
+          Moves board items here, or adds external and copied ones. The gap is counted in \
+          the list as it is now; the host does the removal shift, so moving an item next to \
+          itself changes nothing. Raises on a NaN or infinite index.
+          """),
+        .method(
+          "remove", Signature([Param("item", "droprules.Item", "an item this target holds")]),
+          "Removes an item from this target (it leaves the board)."),
+        .method(
+          "set",
+          Signature([
+            Param("key", "string", "the data key"),
+            Param(
+              "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key"),
+          ]),
+          "Changes one key of `target.data`."),
+        .method(
+          "setForDrag",
+          Signature([
+            Param("key", "string", "the data key"),
+            Param(
+              "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil hides the key"),
+          ]),
+          """
+          Changes one key of `target.data` for this drag only: every handler of the drag \
+          reads it, and it is gone when the drag ends, performed or not, so hover \
+          highlights and placeholders need no cleanup (SwiftUI's `isTargeted`). It is never \
+          committed, and a handler that fails has its own calls undone.
+          """),
+      ])
 
   static let board = Class(
     name: "droprules.Board", variable: "board",

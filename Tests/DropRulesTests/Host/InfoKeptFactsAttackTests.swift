@@ -8,7 +8,7 @@ import Testing
 @testable import DropRulesLua
 @testable import DropRulesModel
 
-/// Attacks on `info` reading the drag from the engine when first asked (`host.dragState`,
+/// Attacks on `info` reading the drag from the engine when first asked (`host.dragFields`,
 /// api.lua's `infoReader`): an info kept across the changes of a drag reads what holds
 /// now, under any budget or cap. Every attempt is kept: a test that holds documents the
 /// defence. The harness is ``RuleAttack``; the other attacks on info are in

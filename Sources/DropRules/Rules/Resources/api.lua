@@ -19,6 +19,8 @@ local huge = math.huge
 
 local targets = setmetatable({}, { __mode = "v" })
 local targetObject, itemObject
+-- The `__index` of item and target objects' backings (`fieldReader`, below).
+local readItemField, readTargetField
 local items = setmetatable({}, { __mode = "v" })
 
 local function fail(message, level) error(message, level + 1) end
@@ -27,22 +29,7 @@ local function fail(message, level) error(message, level + 1) end
 -- backing table.
 local freshOf = setmetatable({}, { __mode = "k" })
 
--- The `__index` of objects' backing tables, reached when a field is in neither `fresh`
--- nor the backing: fetches a field in `fields` from the host and keeps it in `fresh`,
--- listed in `readings` first, so nothing is kept that the host would not empty.
-local function reader(fields)
-  return function(backing, key)
-    local fetch = fields[key]
-    if fetch == nil then return nil end
-    local fresh = freshOf[backing]
-    if next(fresh) == nil then readings[#readings + 1] = fresh end
-    local value = fetch(rawget(backing, "id"), fresh)
-    fresh[key] = value
-    return value
-  end
-end
-
--- A host object whose fields in `fields` are read through `reader`.
+-- A host object whose fields are read through `read` (`fieldReader`).
 local function boardObject(backing, what, describe, read)
   local fresh = {}
   freshOf[backing] = fresh
@@ -58,15 +45,6 @@ end
 -- `error` counts it from the caller: the message is made only when raised.
 local function goneFromBoard(kind, id, level)
   error(kind .. " '" .. id .. "' is no longer on the board", level + 1)
-end
-
--- `checked` for a field fetch of a board object: the message is made only when the
--- object is gone (every field read would otherwise build it). Fetches run under
--- `reader`, the rule's field read: above this function are the fetch, the reader, then
--- the rule, whose line the error names.
-local function onBoard(value, kind, id)
-  if value == nil then goneFromBoard(kind, id, 4) end
-  return value
 end
 
 -- A key of a lazily read data view's store under which the whole data is kept once
@@ -173,7 +151,7 @@ end
 function Item.data(item, typeID)
   local id = checkSelf(item, "item", "item:data").id
   if type(typeID) ~= "string" then fail("item:data expects a type identifier, got " .. type(typeID), 2) end
-  return host.itemData(id, typeID)
+  return host.itemPayload(id, typeID)
 end
 
 function Item.copy(item)
@@ -182,56 +160,9 @@ function Item.copy(item)
   return itemObject(id)
 end
 
--- Fields read from the host when asked, by name. A table, not a chain of ifs, so the host
--- can list them (`api.fetchedFields`) and a test can hold the API description to them.
-local itemFields = {}
-
--- `item.data` is the item's own JSON data, read-only; calling it is the method
--- `item:data(type)`, a representation's payload, as a tail call, so that its errors
--- name the rule's line.
-local itemDataWhat = "item.data (read-only: change it with item:set)"
+-- `item.data`, called, is the method `item:data(type)`, a representation's payload, as
+-- a tail call, so that its errors name the rule's line.
 local function payloadOf(_, item, typeID) return Item.data(item, typeID) end
-
--- Small data (the usual: a few keys) is read whole, so that reading a key it lacks is
--- one table lookup; large data, which another file may have made so, a key at a time.
-function itemFields.data(id)
-  local small = onBoard(host.itemJSON(id, true), "item", id)
-  if small then
-    for key, element in next, small do
-      if type(element) == "table" then small[key] = freeze(element, itemDataWhat) end
-    end
-    return view(small, itemDataWhat, nil, payloadOf)
-  end
-  return lazyData(id, itemDataWhat, "item", host.itemDataValue, host.itemJSON, payloadOf)
-end
-
-function itemFields.name(id)
-  return onBoard(host.itemInfo(id), "item", id) or nil
-end
-
-function itemFields.types(id)
-  local _, types = host.itemInfo(id)
-  return freeze(onBoard(types, "item", id), "item.types")
-end
-
--- The target the item stands for (a folder's row opens the folder's target), or nil.
-function itemFields.opens(id)
-  local name, _, opens = host.itemInfo(id)
-  onBoard(name, "item", id)
-  return opens and targetObject(opens)
-end
-
-function itemFields.container(id)
-  local container = host.itemPlace(id)
-  return container and targetObject(container)
-end
-
-function itemFields.index(id)
-  local _, index = host.itemPlace(id)
-  return index
-end
-
-local readItemField = reader(itemFields)
 
 local function describeItem(item) return "item " .. backingOf(item).id end
 
@@ -365,48 +296,6 @@ function Item.set(item, key, value)
   change(host.setItemData(id, key, value))
 end
 
-local targetFields = {}
-
--- A key in a `fresh` table or a backing (never given by `next`): the fields one host
--- call gives were all read, those that are nil too, so that reading a nil one (a root
--- target's parent) does not ask the host again.
-local complete = trusted.hidden
-
--- One host call gives all three; the reader keeps the one asked for, and this keeps the
--- other two in the same readings.
-local function fetchPlacement(id, read, key)
-  if rawget(read, complete) then return nil end
-  local targetType, frame, parent, collapsed = host.targetInfo(id)
-  onBoard(targetType, "target", id)
-  read.type = targetType
-  read.collapsed = collapsed
-  read.frame = freeze(frame, "target.frame (read-only)")
-  if parent ~= nil then read.parent = targetObject(parent) end
-  -- Last: if making a field raised (memory), the next read asks again.
-  read[complete] = true
-  -- Raw: `read` falls back to the object's backing and its reader, which would fetch a
-  -- nil parent again, forever.
-  return rawget(read, key)
-end
-
-function targetFields.type(id, read) return fetchPlacement(id, read, "type") end
-function targetFields.frame(id, read) return fetchPlacement(id, read, "frame") end
-function targetFields.parent(id, read) return fetchPlacement(id, read, "parent") end
-function targetFields.collapsed(id, read) return fetchPlacement(id, read, "collapsed") end
-
-function targetFields.data(id)
-  local what = "target.data (read-only: change it with target:set)"
-  local small = onBoard(host.targetData(id, true), "target", id)
-  if small then return freeze(small, what) end
-  return lazyData(id, what, "target", host.targetDataValue, host.targetData)
-end
-
-function targetFields.items(id)
-  local ids = onBoard(host.targetItems(id), "target", id)
-  return itemList(ids, "target.items (read-only: change it with target:insert and target:remove)")
-end
-
-local readTargetField = reader(targetFields)
 
 local function describeTarget(target) return "target " .. backingOf(target).id end
 
@@ -423,6 +312,97 @@ function targetObject(id)
   return target
 end
 
+-- Fields -----------------------------------------------------------------------------
+
+-- Every field an object reads from the host is declared once, in Swift (TargetFields,
+-- ItemFields, InfoFields): its name, its shape (how its value becomes what a rule reads)
+-- and how its read-only views name it. Nothing here names a field.
+
+-- A key of a `fresh` table (never given by `next`, emptied with it) holding the fields
+-- read as nil, so that reading a nil one (a root target's parent) asks the host once.
+local complete = trusted.hidden
+
+local function set(list, what)
+  local members = {}
+  for _, name in ipairs(list) do members[name] = true end
+  return view(members, what)
+end
+
+-- The views of data fields a rule may also call, by kind and name: `item:data(type)`.
+local dataCalls = { item = { data = payloadOf } }
+
+-- Small data (the usual: a few keys) is given whole, so that reading a key it lacks is
+-- one table lookup; large data, which another file may have made so, is `false`, and
+-- read a key at a time.
+local function dataField(value, what, kind, id, place, readData)
+  local call = dataCalls[kind] and dataCalls[kind].data
+  if value then
+    for key, element in next, value do
+      if type(element) == "table" then value[key] = freeze(element, what) end
+    end
+    return view(value, what, nil, call)
+  end
+  local function one(_, key) return readData(id, place, key) end
+  local function whole() return readData(id, place) end
+  return lazyData(id, what, kind, one, whole, call)
+end
+
+-- How a field's value from the host becomes what a rule reads (HostField.Shape).
+local shapes = {
+  value = function(value) return value end,
+  table = function(value, what) return freeze(value, what) end,
+  item = function(id) return id and itemObject(id) end,
+  target = function(id) return id and targetObject(id) end,
+  items = function(ids, what) return ids and itemList(ids, what) end,
+  names = function(names, what) return set(names, what) end,
+  data = dataField,
+}
+
+-- The fields `host.fieldsOf(kind)` declares: by name, their place in the host's list, the
+-- function that shapes them and what their views are called.
+local function declaredFields(kind)
+  local names, shapeNames, whats = host.fieldsOf(kind)
+  local place, shape, what = {}, {}, {}
+  for position, name in ipairs(names) do
+    place[name], shape[name], what[name] = position, shapes[shapeNames[position]], whats[position]
+  end
+  return { names = names, place = place, shape = shape, what = what }
+end
+
+-- The `__index` of objects' backings, reached when a field is in neither `fresh` nor the
+-- backing: reads a declared field of the host (`read(id, place)` gives true and the value,
+-- or nothing once the object left the board) and keeps it in `fresh`, listed in
+-- `readings` first, so nothing is kept that the host would not empty.
+local function fieldReader(kind, fields, read, readData)
+  local place, shape, what = fields.place, fields.shape, fields.what
+  return function(backing, key)
+    local position = place[key]
+    if position == nil then return nil end
+    local fresh = freshOf[backing]
+    local readNil = rawget(fresh, complete)
+    if readNil ~= nil and readNil[key] then return nil end
+    if next(fresh) == nil then readings[#readings + 1] = fresh end
+    local id = rawget(backing, "id")
+    local present, value = read(id, position)
+    if not present then goneFromBoard(kind, id, 2) end
+    value = shape[key](value, what[key], kind, id, position, readData)
+    if value == nil then
+      if readNil == nil then
+        readNil = {}
+        fresh[complete] = readNil
+      end
+      readNil[key] = true
+    else
+      fresh[key] = value
+    end
+    return value
+  end
+end
+
+local itemFields, targetFields = declaredFields("item"), declaredFields("target")
+readItemField = fieldReader("item", itemFields, host.itemField, host.itemData)
+readTargetField = fieldReader("target", targetFields, host.targetField, host.targetData)
+
 -- The board and info --------------------------------------------------------------
 
 local board = object({
@@ -437,12 +417,6 @@ local board = object({
     return nil
   end,
 }, "info.board (read-only)", function() return "board" end)
-
-local function set(list, what)
-  local members = {}
-  for _, name in ipairs(list) do members[name] = true end
-  return view(members, what)
-end
 
 local function hasItemsConforming(info, types)
   checkSelf(info, "info", "info:hasItemsConforming")
@@ -465,55 +439,48 @@ end
 local api = { board = board }
 
 -- What info holds of the drag. Its items and source are fixed when the drag begins:
--- the host reads them when it makes the info, as its own work. What belongs to the call
--- the info is given to (`callFields`: the index, the operation, the item under the
--- pointer...) is read from the host, all of it in one call, at the first read in a call,
--- into `callReadings`, which the host empties as every call begins (in C): no field can
--- show another call's value, and nothing has to remember to refresh it. The host writes
--- only the two points in place. The rest (modifiers, allowed operations, the items
--- another app took) can change during a drag: read from the host when asked, all three
--- in one call, and kept in the info's backing itself. They belong to the engine's
--- version like board fields do, and the host forgets them alone (trusted.fieldReadings).
--- Their names and kinds ("value", or "item" or "target" for an object named by its id)
--- are the host's (RuleFileState.callFieldList), declared there once.
-local callFields, callFieldKinds = host.callFieldNames()
-local changingFields = { "modifiers", "allowedOperations", "taken" }
-local CALL, CHANGING = "call", "changing"
-local infoFieldGroup = {}
-for _, name in ipairs(callFields) do infoFieldGroup[name] = CALL end
-for _, name in ipairs(changingFields) do infoFieldGroup[name] = CHANGING end
+-- the host reads them when it makes the info, as its own work. Its fields of the call
+-- (InfoFields.call: the index, the operation, the item under the pointer...) are read
+-- from the host, all in one call, at the first read in a call, into `callReadings`,
+-- which the host empties as every call begins (in C): no field can show another call's
+-- value, and nothing has to remember to refresh it. The host writes only the two points
+-- in place. Its fields of the drag (InfoFields.drag: modifiers, allowed operations, the
+-- items another app took) can change during it: read all together when asked and kept
+-- in the info's backing itself. They belong to the engine's version like board fields
+-- do, and the host forgets them alone (trusted.fieldReadings).
+local callFields, dragFields = declaredFields("call"), declaredFields("drag")
 local callReadings = {}
 
-local function readCall()
-  local values = { host.callFields() }
-  for position, name in ipairs(callFields) do
-    local value, kind = values[position], callFieldKinds[position]
-    if value ~= nil and kind == "item" then
-      value = itemObject(value)
-    elseif value ~= nil and kind == "target" then
-      value = targetObject(value)
-    end
-    callReadings[name] = value
+-- Shapes each value of `values` (by place) into `into`, under the field's name.
+local function keepAll(fields, values, into)
+  local shape, what = fields.shape, fields.what
+  for position, name in ipairs(fields.names) do
+    local value = values[position]
+    if value ~= nil then into[name] = shape[name](value, what[name], "info") end
   end
-  callReadings[complete] = true
+  into[complete] = true
 end
+
+-- Which of the two a field of info is: one lookup, since a rule may read a field info
+-- lacks (a nil `source`) on every step.
+local CALL, DRAG = 1, 2
+local infoFieldGroup = {}
+for _, name in ipairs(callFields.names) do infoFieldGroup[name] = CALL end
+for _, name in ipairs(dragFields.names) do infoFieldGroup[name] = DRAG end
 
 local function infoReader(listing)
   return function(backing, key)
     local group = infoFieldGroup[key]
     if group == nil then return nil end
     if group == CALL then
-      if callReadings[complete] == nil then readCall() end
+      if callReadings[complete] == nil then keepAll(callFields, { host.callFields() }, callReadings) end
       return callReadings[key]
     end
     if rawget(backing, complete) then return nil end
-    local modifiers, allowed, taken = host.dragState()
-    checked(modifiers, "this info belongs to a drag that has ended; use the info your handler is given")
+    local values = { host.dragFields() }
+    checked(values[1], "this info belongs to a drag that has ended; use the info your handler is given")
     fieldReadings[#fieldReadings + 1] = listing
-    backing.modifiers = set(modifiers, "info.modifiers (read-only)")
-    backing.allowedOperations = set(allowed, "info.allowedOperations (read-only)")
-    if taken ~= nil then backing.taken = itemList(taken, "info.taken (read-only)") end
-    backing[complete] = true
+    keepAll(dragFields, values, backing)
     -- Raw: a nil field would reach this reader again.
     return rawget(backing, key)
   end
@@ -558,7 +525,7 @@ function api.newInfo()
     itemProviders = itemProviders,
   }
   local listing = { backing, complete }
-  for _, name in ipairs(changingFields) do listing[#listing + 1] = name end
+  for _, name in ipairs(dragFields.names) do listing[#listing + 1] = name end
   setmetatable(backing, { __index = infoReader(listing) })
   local info = object(backing, "info (read-only)", function() return "info" end)
   return info, backing, location, globalLocation
@@ -588,17 +555,6 @@ end
 --- gets an error, not stale data.
 local endedDragMetatable = { __index = endedDrag, __len = endedDrag }
 function api.endedDragMetatable() return endedDragMetatable end
-
---- The names of the fields objects read from the host when asked (`item = {...}`,
---- `target = {...}`, `info = {...}`): with what `next` walks in an object, everything it exposes.
-function api.fetchedFields()
-  local names = { item = {}, target = {}, info = {} }
-  for name in next, itemFields do names.item[#names.item + 1] = name end
-  for name in next, targetFields do names.target[#names.target + 1] = name end
-  for _, name in ipairs(changingFields) do names.info[#names.info + 1] = name end
-  for _, name in ipairs(callFields) do names.info[#names.info + 1] = name end
-  return names
-end
 
 --- The table of what info read of the running call, which the host empties as every
 --- call begins.

@@ -1,0 +1,96 @@
+import DropRulesLua
+import DropRulesModel
+
+/// The host functions api.lua reads every declared field through (``TargetFields``,
+/// ``ItemFields``, ``InfoFields``): one per kind of object, by the field's place in its
+/// list, so api.lua holds no field of its own.
+extension RuleFileState {
+  func makeFieldReadFunctions() -> [String: LuaValue] {
+    let lua = runtime
+    return [
+      // The names, shapes and read-only descriptions of each kind's fields, as lists.
+      "fieldsOf": lua.function { arguments in
+        switch arguments.first?.stringValue {
+        case "target": Self.listing(TargetFields.all, kind: "target")
+        case "item": Self.listing(ItemFields.all, kind: "item")
+        case "call": Self.listing(InfoFields.call, kind: "info")
+        case "drag": Self.listing(InfoFields.drag, kind: "info")
+        default: []
+        }
+      },
+      // `true`, the field's value; nothing once the target has left the board.
+      "targetField": lua.function { [unowned self] arguments in
+        Self.read(TargetFields.all, of: targetReading(arguments), arguments)
+      },
+      "itemField": lua.function { [unowned self] arguments in
+        Self.read(ItemFields.all, of: itemReading(arguments), arguments)
+      },
+      // A data field read a key at a time: `found, value` for a key, the whole data
+      // without one; nothing once the object has left the board.
+      "targetData": lua.function { [unowned self] arguments in
+        Self.readData(TargetFields.all, of: targetReading(arguments), arguments)
+      },
+      "itemData": lua.function { [unowned self] arguments in
+        Self.readData(ItemFields.all, of: itemReading(arguments), arguments)
+      },
+      // api.lua keeps what this gives in its call readings, which the next call empties.
+      "callFields": lua.function { [unowned self] _ in
+        runtime.callReadingsFilled()
+        guard let call = currentCall else { return [] }
+        let reading = CallReading(state: self, context: call.context, position: call.position)
+        return InfoFields.call.map { $0.read(reading) }
+      },
+      // Nothing once the drag has ended.
+      "dragFields": lua.function { [unowned self] _ in
+        guard let facts = engine?.dragFacts else { return [] }
+        return InfoFields.drag.map { $0.read(facts) }
+      },
+    ]
+  }
+
+  private func targetReading(_ arguments: [LuaValue]) -> TargetReading? {
+    guard let engine, let target = engine.currentBoard.target(arguments.first?.stringValue ?? "") else { return nil }
+    return TargetReading(target: target, engine: engine)
+  }
+
+  private func itemReading(_ arguments: [LuaValue]) -> ItemReading? {
+    guard let board = engine?.currentBoard, let item = board.item(arguments.first?.stringValue ?? "") else {
+      return nil
+    }
+    return ItemReading(item: item, board: board)
+  }
+
+  private static func listing<Subject>(_ fields: [HostField<Subject>], kind: String) -> [LuaValue] {
+    [
+      .table(LuaTable(sequence: fields.map { .string($0.name) })),
+      .table(LuaTable(sequence: fields.map { .string($0.shape.rawValue) })),
+      .table(LuaTable(sequence: fields.map { .string($0.description(in: kind)) })),
+    ]
+  }
+
+  /// The field at the 1-based place `arguments[1]` of `fields`.
+  private static func field<Subject>(_ fields: [HostField<Subject>], _ arguments: [LuaValue]) -> HostField<Subject>? {
+    guard arguments.count > 1, let place = arguments[1].intValue, fields.indices.contains(place - 1) else {
+      return nil
+    }
+    return fields[place - 1]
+  }
+
+  private static func read<Subject>(_ fields: [HostField<Subject>], of subject: Subject?, _ arguments: [LuaValue])
+    -> [LuaValue]
+  {
+    guard let subject, let field = field(fields, arguments) else { return [] }
+    return [.boolean(true), field.read(subject)]
+  }
+
+  private static func readData<Subject>(
+    _ fields: [HostField<Subject>], of subject: Subject?, _ arguments: [LuaValue]
+  ) -> [LuaValue] {
+    guard let subject, let field = field(fields, arguments), case .data(let data) = field.reader else { return [] }
+    guard arguments.count > 2, let key = arguments[2].stringValue else {
+      return [LuaValue(json: .object(data.whole(subject)))]
+    }
+    guard let value = data.value(subject, key) else { return [.boolean(false)] }
+    return [.boolean(true), LuaValue(json: value)]
+  }
+}
