@@ -40,8 +40,9 @@ int clua_call(lua_State *L, int nargs, int nresults, long long instructionLimit,
 
 int clua_trampoline(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
-  void *function = lua_touserdata(L, lua_upvalueindex(1));
-  if (budget->swiftDispatcher == NULL) clua_raise(L, "the host is not ready");
+  void *const *slot = (void *const *)lua_touserdata(L, lua_upvalueindex(1));
+  void *function = slot != NULL ? *slot : NULL;
+  if (budget->swiftDispatcher == NULL || function == NULL) clua_raise(L, "the host is not ready");
   // Swift plans its results (or its error message) and returns; they are pushed here,
   // in C, under the cap like any allocation of the call.
   clua_plan(L);

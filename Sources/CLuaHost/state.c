@@ -6,9 +6,34 @@
 
 #include "internal.h"
 
+/// The finalizer of a host function's box holder: the Swift box lives as long as the Lua
+/// closure that holds it, and is released when the collector frees the closure (or when
+/// the state closes).
+static int clua_release_swift_function(lua_State *L) {
+  void **slot = (void **)lua_touserdata(L, 1);
+  clua_Budget *budget = clua_budget(L);
+  if (slot != NULL && *slot != NULL && budget->swiftRelease != NULL) budget->swiftRelease(*slot);
+  if (slot != NULL) *slot = NULL;
+  return 0;
+}
+
 static int clua_swift_function_worker(lua_State *L) {
+  void *function = lua_touserdata(L, 1);
+  void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+  // Empty until nothing here can fail: until then the caller owns the box, and releases
+  // it if this call raised.
+  *slot = NULL;
+  if (luaL_newmetatable(L, "droprules host function")) {
+    lua_pushcfunction(L, clua_release_swift_function);
+    lua_setfield(L, -2, "__gc");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+  }
+  lua_setmetatable(L, -2);
   lua_pushcclosure(L, clua_trampoline, 1);
-  lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+  int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  *slot = function;
+  lua_pushinteger(L, ref);
   return 1;
 }
 

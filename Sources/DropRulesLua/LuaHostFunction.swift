@@ -46,6 +46,11 @@ let dispatchHostFunction: @convention(c) (OpaquePointer, UnsafeMutableRawPointer
   return box.runtime.runHostFunction(box, on: thread)
 }
 
+/// The collector's way to release a host function's box, once the closure holding it is freed.
+let releaseHostFunction: @convention(c) (UnsafeMutableRawPointer) -> Void = { function in
+  Unmanaged<HostFunctionBox>.fromOpaque(function).release()
+}
+
 let observeLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>, Int32) -> Void = {
   context, source, line in
   guard let context else { return }

@@ -5,10 +5,11 @@ import CLuaHost
 extension LuaRuntime {
   /// A Lua function value that runs `body` in Swift.
   public func function(_ body: @escaping LuaHostFunction) -> LuaValue {
-    let box = HostFunctionBox(body: body, runtime: self)
-    hostFunctions.append(box)
-    return .function(
-      LuaReference(id: clua_swift_function_ref(state, Unmanaged.passUnretained(box).toOpaque()), runtime: self))
+    // Retained for the Lua closure, which releases it when collected (`releaseHostFunction`).
+    let box = Unmanaged.passRetained(HostFunctionBox(body: body, runtime: self)).toOpaque()
+    let slot = clua_swift_function_ref(state, box)
+    if slot == LUA_NOREF { Unmanaged<HostFunctionBox>.fromOpaque(box).release() }
+    return .function(LuaReference(id: slot, runtime: self))
   }
 
   /// Runs a host function for Lua: copies its arguments within the memory left, pays

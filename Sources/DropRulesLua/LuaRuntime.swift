@@ -19,7 +19,6 @@ public final class LuaRuntime {
   @exclusivity(unchecked) var activeThread: OpaquePointer?
   /// The budget, memory cap and deadline every call on this runtime runs under.
   public let limits: LuaLimits
-  var hostFunctions: [HostFunctionBox] = []
   private(set) var sandbox: LuaReference?
   /// The sandbox's own functions (views, objects), for droprules' trusted code.
   package var trustedLibrary: LuaValue { sandbox.map(LuaValue.reference) ?? .nil }
@@ -77,6 +76,7 @@ public final class LuaRuntime {
     self.budget = clua_budget(state)
     self.limits = limits
     clua_budget(state).pointee.swiftDispatcher = dispatchHostFunction
+    clua_budget(state).pointee.swiftRelease = releaseHostFunction
     var prepared = clua_PreparedState()
     // Thrown with every stored property set: deinit closes the state.
     guard clua_prepare_state(state, &prepared) == LUA_OK else {

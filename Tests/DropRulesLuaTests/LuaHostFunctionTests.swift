@@ -90,4 +90,52 @@ struct LuaHostFunctionTests {
       "local object = setmetatable({}, {}) return echo(object) == object", globals: ["echo": echo])
     #expect(value == true)
   }
+
+  /// Says when it is freed: what a host function's body holds lives as long as its box.
+  final class Sentinel {
+    var freed = false
+    final class Holder {
+      let sentinel: Sentinel
+      init(_ sentinel: Sentinel) { self.sentinel = sentinel }
+      deinit { sentinel.freed = true }
+    }
+  }
+
+  @Test("a host function's Swift box lives as long as the Lua closure that holds it, not the runtime")
+  func boxLivesAsLongAsItsClosure() throws {
+    let lua = try LuaRuntime()
+    let sentinel = Sentinel()
+    let wrap = try lua.load(source: "local f = ...; return function() return f() end", chunkName: "=wrap")
+    var wrapper: LuaReference?
+    do {
+      let holder = Sentinel.Holder(sentinel)
+      let function = lua.function { _ in [.boolean(holder.sentinel.freed == false)] }
+      guard case .function(let made) = try lua.call(wrap, [function]).first else {
+        Issue.record("no wrapper")
+        return
+      }
+      wrapper = made
+    }
+    // Swift dropped its reference; Lua still holds the closure, in the wrapper.
+    lua.collectGarbage()
+    #expect(!sentinel.freed)
+    #expect(try lua.call(try #require(wrapper)) == [true])
+    wrapper = nil
+    lua.collectGarbage()
+    #expect(sentinel.freed)
+    #expect(lua.stackDepth == 0)
+  }
+
+  @Test("a runtime that closes releases the boxes of the functions it still held")
+  func closingReleasesBoxes() throws {
+    let sentinel = Sentinel()
+    do {
+      let lua = try LuaRuntime()
+      let holder = Sentinel.Holder(sentinel)
+      let function = lua.function { _ in [.boolean(holder.sentinel.freed)] }
+      _ = try lua.evaluate("return f()", globals: ["f": function])
+      #expect(!sentinel.freed)
+    }
+    #expect(sentinel.freed)
+  }
 }

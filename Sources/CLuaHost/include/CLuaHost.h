@@ -154,6 +154,8 @@ typedef struct clua_Budget {
   /// Runs a Swift function exposed to Lua: returns the number of results, or -1
   /// when it left an error message on the stack for the trampoline to raise.
   int (*_Nullable swiftDispatcher)(lua_State *L, void *_Nullable function);
+  /// Releases a Swift function's box once the collector freed the closure that held it.
+  void (*_Nullable swiftRelease)(void *_Nonnull function);
   /// The plan of the values the host gives Lua next (one at a time: planned, then pushed
   /// before any Lua runs).
   clua_PushPlan plan;
@@ -236,7 +238,9 @@ void clua_call_readings_filled(lua_State *L);
 /// stack slots (returns 0).
 int clua_forget_call_readings(lua_State *L);
 /// Makes a Lua function that runs `function` (through the dispatcher) and keeps it in
-/// the registry, in a protected call: its slot, or LUA_NOREF if memory ran out.
+/// the registry, in a protected call: its slot, or LUA_NOREF if memory ran out (the
+/// caller then still owns `function`). Once made, the function owns `function`: it is
+/// given to `swiftRelease` when the collector frees the function.
 int clua_swift_function_ref(lua_State *L, void *function);
 
 /// What a call's first result is, read with raw accesses only: a rule's table may

@@ -68,25 +68,29 @@ extension RuleFileState {
     ]
   }
 
-  /// The field at the 1-based place `arguments[1]` of `fields`.
-  private static func field<Subject>(_ fields: [HostField<Subject>], _ arguments: [LuaValue]) -> HostField<Subject>? {
+  /// The 0-based index of the field at the 1-based place `arguments[1]` of `fields`.
+  private static func index<Subject>(in fields: [HostField<Subject>], _ arguments: [LuaValue]) -> Int? {
     guard arguments.count > 1, let place = arguments[1].intValue, fields.indices.contains(place - 1) else {
       return nil
     }
-    return fields[place - 1]
+    return place - 1
   }
 
+  /// Read in place: a declaration is copied for nothing (its strings and closures would
+  /// be retained on every read).
   private static func read<Subject>(_ fields: [HostField<Subject>], of subject: Subject?, _ arguments: [LuaValue])
     -> [LuaValue]
   {
-    guard let subject, let field = field(fields, arguments) else { return [] }
-    return [.boolean(true), field.read(subject)]
+    guard let subject, let index = index(in: fields, arguments) else { return [] }
+    return [.boolean(true), fields[index].read(subject)]
   }
 
   private static func readData<Subject>(
     _ fields: [HostField<Subject>], of subject: Subject?, _ arguments: [LuaValue]
   ) -> [LuaValue] {
-    guard let subject, let field = field(fields, arguments), case .data(let data) = field.reader else { return [] }
+    guard let subject, let index = index(in: fields, arguments), case .data(let data) = fields[index].reader else {
+      return []
+    }
     guard arguments.count > 2, let key = arguments[2].stringValue else {
       return [LuaValue(json: .object(data.whole(subject)))]
     }
