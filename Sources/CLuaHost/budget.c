@@ -19,19 +19,19 @@ long long clua_now(void) {
 /// Makes the hook run before the next instruction of the running thread. Lua allows
 /// lua_sethook at any moment (lua.c calls it from a signal handler); it only sets fields.
 static inline void clua_interrupt(clua_Budget *budget) {
-  lua_State *thread = budget->runningThread;
-  budget->armPending = 0;
+  lua_State *thread = budget->host.runningThread;
+  budget->limits.armPending = 0;
   if (thread != NULL) lua_sethook(thread, clua_hook, lua_gethookmask(thread) | LUA_MASKCOUNT, 1);
 }
 
 /// Whether the call's deadline has passed; reads the clock only for large blocks or
 /// every 256 allocations, since the allocator is hot.
 static inline int clua_allocation_out_of_time(clua_Budget *budget, size_t size) {
-  if (budget->timeLimit == 0) return 0;
-  if (size < 4096 && ++budget->allocationsSinceClock < 256) return 0;
-  budget->allocationsSinceClock = 0;
-  if (clua_now() <= budget->deadline) return 0;
-  budget->timeExceeded = 1;
+  if (budget->limits.timeLimit == 0) return 0;
+  if (size < 4096 && ++budget->limits.allocationsSinceClock < 256) return 0;
+  budget->limits.allocationsSinceClock = 0;
+  if (clua_now() <= budget->limits.deadline) return 0;
+  budget->limits.timeExceeded = 1;
   clua_interrupt(budget);
   return 1;
 }
@@ -41,19 +41,19 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
   size_t oldSize = ptr ? osize : 0;
   if (nsize == 0) {
     free(ptr);
-    budget->memoryInUse -= oldSize;
+    budget->memory.memoryInUse -= oldSize;
     return NULL;
   }
   // Growing past the cap, or after the deadline, is refused; a shrink never is, as
   // Lua requires.
-  if (nsize > oldSize && budget->enforceMemory) {
-    size_t after = budget->memoryInUse - oldSize + nsize + budget->externalBytes;
+  if (nsize > oldSize && budget->memory.enforceMemory) {
+    size_t after = budget->memory.memoryInUse - oldSize + nsize + budget->memory.externalBytes;
     // Refused, Lua raises its own memory error (LUA_ERRMEM), which a rule may catch:
     // the call goes on with what it has.
-    if (after > budget->memoryLimit) return NULL;
+    if (after > budget->memory.memoryLimit) return NULL;
     if (clua_allocation_out_of_time(budget, nsize)) return NULL;
-    if (after > budget->memoryLimit - budget->memoryReserve && !budget->memoryErrorPending) {
-      budget->memoryErrorPending = 1;
+    if (after > budget->memory.memoryLimit - budget->memory.memoryReserve && !budget->memory.memoryErrorPending) {
+      budget->memory.memoryErrorPending = 1;
       clua_interrupt(budget);
     }
   }
@@ -62,7 +62,7 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
     return ptr;
   }
   if (block != NULL) {
-    budget->memoryInUse = budget->memoryInUse - oldSize + nsize;
+    budget->memory.memoryInUse = budget->memory.memoryInUse - oldSize + nsize;
   }
   return block;
 }
@@ -70,16 +70,16 @@ static void *clua_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
 lua_State *clua_newstate(size_t memoryLimit, long long timeLimit) {
   clua_Budget *budget = (clua_Budget *)calloc(1, sizeof(clua_Budget));
   if (budget == NULL) return NULL;
-  budget->memoryLimit = memoryLimit;
+  budget->memory.memoryLimit = memoryLimit;
   size_t reserve = memoryLimit / 16;
-  budget->memoryReserve = reserve > (1 << 20) ? (1 << 20) : reserve;
-  budget->timeLimit = timeLimit;
+  budget->memory.memoryReserve = reserve > (1 << 20) ? (1 << 20) : reserve;
+  budget->limits.timeLimit = timeLimit;
   lua_State *L = lua_newstate(clua_allocate, budget);
   if (L == NULL) {
     free(budget);
     return NULL;
   }
-  budget->mainThread = L;
+  budget->host.mainThread = L;
   return L;
 }
 
@@ -92,7 +92,7 @@ clua_Budget *clua_budget(lua_State *L) {
 void clua_close(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   lua_close(L);
-  clua_free_plan(&budget->plan);
+  clua_free_plan(&budget->host.plan);
   free(budget);
 }
 
@@ -103,35 +103,35 @@ static inline void clua_stick(lua_State *L) {
 }
 
 int clua_step_for(const clua_Budget *budget, lua_State *L) {
-  if (budget->slowMode) return CLUA_SLOW_STEP;
-  return L == budget->mainThread ? CLUA_MAIN_STEP : CLUA_THREAD_STEP;
+  if (budget->limits.slowMode) return CLUA_SLOW_STEP;
+  return L == budget->host.mainThread ? CLUA_MAIN_STEP : CLUA_THREAD_STEP;
 }
 
 /// Raises the error of a spent budget or a passed deadline in `L`, if either happened.
 void clua_raise_if_spent(lua_State *L, clua_Budget *budget) {
-  if (budget->instructionsExhausted) {
+  if (budget->limits.instructionsExhausted) {
     clua_stick(L);
-    clua_raise(L, "instruction budget of %I instructions exceeded", (lua_Integer)budget->instructionLimit);
+    clua_raise(L, "instruction budget of %I instructions exceeded", (lua_Integer)budget->limits.instructionLimit);
   }
-  if (budget->timeExceeded) {
+  if (budget->limits.timeExceeded) {
     clua_stick(L);
-    clua_raise(L, "time limit of %I ms exceeded", (lua_Integer)(budget->timeLimit / 1000000));
+    clua_raise(L, "time limit of %I ms exceeded", (lua_Integer)(budget->limits.timeLimit / 1000000));
   }
 }
 
 void clua_mark_memory_error(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
-  if (budget->memoryErrorSlot == 0 || !lua_checkstack(L, 1)) return;
+  if (budget->memory.memoryErrorSlot == 0 || !lua_checkstack(L, 1)) return;
   lua_pushvalue(L, -1);
-  lua_rawseti(L, LUA_REGISTRYINDEX, budget->memoryErrorSlot);
-  budget->memoryErrorRaised = 1;
+  lua_rawseti(L, LUA_REGISTRYINDEX, budget->memory.memoryErrorSlot);
+  budget->memory.memoryErrorRaised = 1;
 }
 
 int clua_is_memory_error(lua_State *L, int index) {
   clua_Budget *budget = clua_budget(L);
-  if (!budget->memoryErrorRaised || budget->memoryErrorSlot == 0 || !lua_checkstack(L, 1)) return 0;
+  if (!budget->memory.memoryErrorRaised || budget->memory.memoryErrorSlot == 0 || !lua_checkstack(L, 1)) return 0;
   index = lua_absindex(L, index);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, budget->memoryErrorSlot);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, budget->memory.memoryErrorSlot);
   int same = lua_rawequal(L, index, -1);
   lua_pop(L, 1);
   return same;
@@ -141,61 +141,61 @@ int clua_is_memory_error(lua_State *L, int index) {
 /// done in C, raised as the budget's own errors.
 void clua_charge(lua_State *L, long long instructions) {
   clua_Budget *budget = clua_budget(L);
-  if (!budget->countingInstructions) return;
+  if (!budget->limits.countingInstructions) return;
   if (instructions < 0 || instructions > (1LL << 62)) instructions = 1LL << 62;
-  budget->instructionsUsed += instructions;
-  if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
-  if (budget->timeLimit != 0 && clua_now() > budget->deadline) budget->timeExceeded = 1;
+  budget->limits.instructionsUsed += instructions;
+  if (budget->limits.instructionsUsed > budget->limits.instructionLimit) budget->limits.instructionsExhausted = 1;
+  if (budget->limits.timeLimit != 0 && clua_now() > budget->limits.deadline) budget->limits.timeExceeded = 1;
   clua_raise_if_spent(L, budget);
 }
 
 void clua_hook(lua_State *L, lua_Debug *ar) {
   clua_Budget *budget = clua_budget(L);
   if (ar->event == LUA_HOOKLINE) {
-    if (budget->lineObserver && lua_getinfo(L, "S", ar)) {
-      budget->lineObserver(budget->lineObserverContext, ar->source, ar->currentline);
+    if (budget->host.lineObserver && lua_getinfo(L, "S", ar)) {
+      budget->host.lineObserver(budget->host.lineObserverContext, ar->source, ar->currentline);
     }
     return;
   }
-  if (ar->event != LUA_HOOKCOUNT || !budget->countingInstructions) return;
+  if (ar->event != LUA_HOOKCOUNT || !budget->limits.countingInstructions) return;
   // Any error raised below is raised inside the hook, where Lua runs no hook: an xpcall
   // message handler would run unbounded (the sandbox's xpcall asks, and skips it).
-  budget->raisedInHook = 1;
-  budget->instructionsUsed += lua_gethookcount(L);
-  if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
-  if (budget->timeLimit != 0) {
+  budget->limits.raisedInHook = 1;
+  budget->limits.instructionsUsed += lua_gethookcount(L);
+  if (budget->limits.instructionsUsed > budget->limits.instructionLimit) budget->limits.instructionsExhausted = 1;
+  if (budget->limits.timeLimit != 0) {
     long long now = clua_now();
-    if (now > budget->deadline) budget->timeExceeded = 1;
+    if (now > budget->limits.deadline) budget->limits.timeExceeded = 1;
     // A thousand instructions normally take microseconds; when they take a
     // sixty-fourth of the limit, each is working on large values: check more often.
-    if (now - budget->lastCheck > budget->timeLimit / 64) budget->slowMode = 1;
-    budget->lastCheck = now;
+    if (now - budget->limits.lastCheck > budget->limits.timeLimit / 64) budget->limits.slowMode = 1;
+    budget->limits.lastCheck = now;
   }
   clua_raise_if_spent(L, budget);
   int step = clua_step_for(budget, L);
   if (lua_gethookcount(L) != step) lua_sethook(L, clua_hook, lua_gethookmask(L), step);
-  if (budget->memoryErrorPending) {
-    budget->memoryErrorPending = 0;
+  if (budget->memory.memoryErrorPending) {
+    budget->memory.memoryErrorPending = 0;
     // Into the reserve: collect first, as Lua does before it gives up on an allocation,
     // and refuse only what is live.
     lua_gc(L, LUA_GCCOLLECT, 0);
-    if (budget->memoryInUse + budget->externalBytes <= budget->memoryLimit - budget->memoryReserve) {
-      budget->raisedInHook = 0;
+    if (budget->memory.memoryInUse + budget->memory.externalBytes <= budget->memory.memoryLimit - budget->memory.memoryReserve) {
+      budget->limits.raisedInHook = 0;
       return;
     }
     luaL_where(L, 1);
-    lua_pushfstring(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memoryLimit);
+    lua_pushfstring(L, "memory limit of %I bytes exceeded", (lua_Integer)budget->memory.memoryLimit);
     lua_concat(L, 2);
     clua_mark_memory_error(L);
     lua_error(L);
   }
-  budget->raisedInHook = 0;
+  budget->limits.raisedInHook = 0;
 }
 
 /// `raisedInHook()`: whether the error being handled was raised by the count hook, where
 /// no hook runs.
 int clua_raised_in_hook_function(lua_State *L) {
-  lua_pushboolean(L, clua_budget(L)->raisedInHook);
+  lua_pushboolean(L, clua_budget(L)->limits.raisedInHook);
   return 1;
 }
 
@@ -207,7 +207,7 @@ void clua_mark_stopped(lua_State *thread) {
   // One slot: a dead thread keeps the slack it had. Without it, the call ends here: a
   // spent budget fails the resumer's next instruction.
   if (!lua_checkstack(thread, 1)) {
-    clua_budget(thread)->instructionsExhausted = 1;
+    clua_budget(thread)->limits.instructionsExhausted = 1;
     return;
   }
   lua_pushlightuserdata(thread, (void *)&clua_stopped_marker);
@@ -228,7 +228,7 @@ int clua_was_stopped(lua_State *thread) {
 /// signals pointed at it.
 static void clua_enter_thread(clua_Budget *budget, lua_State *L, lua_State *thread) {
   lua_sethook(thread, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, thread));
-  budget->runningThread = thread;
+  budget->host.runningThread = thread;
   // The signal handler reads runningThread: the store must not move past what follows.
   atomic_signal_fence(memory_order_seq_cst);
 }
@@ -236,9 +236,9 @@ static void clua_enter_thread(clua_Budget *budget, lua_State *L, lua_State *thre
 /// Back in `L` after a coroutine ran: signals point at L again, and a lazy call that the
 /// watchdog armed while the coroutine ran counts in L from here on too.
 static void clua_return_to(clua_Budget *budget, lua_State *L) {
-  budget->runningThread = L;
+  budget->host.runningThread = L;
   atomic_signal_fence(memory_order_seq_cst);
-  if (!budget->armPending && !(lua_gethookmask(L) & LUA_MASKCOUNT)) {
+  if (!budget->limits.armPending && !(lua_gethookmask(L) & LUA_MASKCOUNT)) {
     lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, clua_step_for(budget, L));
   }
 }
@@ -249,7 +249,7 @@ static void clua_return_to(clua_Budget *budget, lua_State *L) {
 /// by returning before L's own hook would have fired.
 int clua_bounded_reset(lua_State *L, lua_State *thread) {
   clua_Budget *budget = clua_budget(L);
-  int counting = budget->countingInstructions;
+  int counting = budget->limits.countingInstructions;
   if (counting) clua_enter_thread(budget, L, thread);
   int status = lua_resetthread(thread);
   if (counting) {
@@ -299,7 +299,7 @@ int clua_bounded_resume(lua_State *L) {
     lua_pushliteral(L, "too many arguments to resume");
     return 2;
   }
-  int counting = budget->countingInstructions;
+  int counting = budget->limits.countingInstructions;
   if (counting) {
     // Counted from its first instruction even in a lazy call: its hook stays with it,
     // and its to-be-closed variables may run later, in a close, where only that hook
@@ -308,7 +308,7 @@ int clua_bounded_resume(lua_State *L) {
   }
   lua_xmove(L, thread, arguments);
   int results = 0;
-  budget->raisedInHook = 0;
+  budget->limits.raisedInHook = 0;
   int status = lua_resume(thread, L, arguments, &results);
   // A coroutine the count hook stopped died inside the hook, where Lua turns hooks off,
   // and in that thread they stay off: its to-be-closed variables must never run, or a
@@ -316,17 +316,17 @@ int clua_bounded_resume(lua_State *L) {
   // close and wrap skip it.
   // Which errors the hook raised: a spent budget or deadline (which sticks), or the cap's
   // own error value. A rule's own error, after it caught one of the hook's, is not.
-  int raisedByHook = budget->raisedInHook && (budget->instructionsExhausted || budget->timeExceeded ||
+  int raisedByHook = budget->limits.raisedInHook && (budget->limits.instructionsExhausted || budget->limits.timeExceeded ||
                                               (lua_gettop(thread) > 0 && clua_is_memory_error(thread, -1)));
   if (status != LUA_OK && status != LUA_YIELD && raisedByHook) {
     clua_mark_stopped(thread);
     // The resumer gets the error as a result, in its own frame, where hooks run.
-    budget->raisedInHook = 0;
+    budget->limits.raisedInHook = 0;
   }
   if (counting) {
     clua_return_to(budget, L);
     clua_raise_if_spent(L, budget);
-    clua_charge(L, budget->slowMode ? CLUA_SLOW_STEP : CLUA_THREAD_STEP);
+    clua_charge(L, budget->limits.slowMode ? CLUA_SLOW_STEP : CLUA_THREAD_STEP);
   }
   if (status == LUA_OK || status == LUA_YIELD) {
     if (!lua_checkstack(L, results + 1)) {
@@ -350,12 +350,12 @@ int clua_bounded_resume(lua_State *L) {
 /// raising, since no Lua error may cross a Swift frame.
 int clua_charge_or_report(lua_State *L, long long instructions) {
   clua_Budget *budget = clua_budget(L);
-  if (!budget->countingInstructions) return 0;
+  if (!budget->limits.countingInstructions) return 0;
   if (instructions < 0 || instructions > (1LL << 62)) instructions = 1LL << 62;
-  budget->instructionsUsed += instructions;
-  if (budget->instructionsUsed > budget->instructionLimit) budget->instructionsExhausted = 1;
-  if (budget->timeLimit != 0 && clua_now() > budget->deadline) budget->timeExceeded = 1;
-  if (!budget->instructionsExhausted && !budget->timeExceeded) return 0;
+  budget->limits.instructionsUsed += instructions;
+  if (budget->limits.instructionsUsed > budget->limits.instructionLimit) budget->limits.instructionsExhausted = 1;
+  if (budget->limits.timeLimit != 0 && clua_now() > budget->limits.deadline) budget->limits.timeExceeded = 1;
+  if (!budget->limits.instructionsExhausted && !budget->limits.timeExceeded) return 0;
   clua_stick(L);
   return 1;
 }
@@ -367,9 +367,9 @@ int clua_charge_function(lua_State *L) {
   return 0;
 }
 
-void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->externalBytes = bytes; }
+void clua_set_external_bytes(lua_State *L, size_t bytes) { clua_budget(L)->memory.externalBytes = bytes; }
 
-void clua_count_lazily(lua_State *L, int lazily) { clua_budget(L)->lazyCounting = lazily != 0; }
+void clua_count_lazily(lua_State *L, int lazily) { clua_budget(L)->limits.lazyCounting = lazily != 0; }
 
 void clua_raise(lua_State *L, const char *format, ...) {
   va_list arguments;

@@ -10,7 +10,7 @@
 /// The message stays a Lua string throughout: as a C string, a NUL in it would cut it short.
 int clua_traceback(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
-  budget->endedByMemoryLimit = clua_is_memory_error(L, 1);
+  budget->memory.endedByMemoryLimit = clua_is_memory_error(L, 1);
   if (lua_tostring(L, 1) == NULL) {
     if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
       lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
@@ -42,13 +42,13 @@ int clua_trampoline(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   void *const *slot = (void *const *)lua_touserdata(L, lua_upvalueindex(1));
   void *function = slot != NULL ? *slot : NULL;
-  if (budget->swiftDispatcher == NULL || function == NULL) clua_raise(L, "the host is not ready");
+  if (budget->host.swiftDispatcher == NULL || function == NULL) clua_raise(L, "the host is not ready");
   // Swift plans its results (or its error message) and returns; they are pushed here,
   // in C, under the cap like any allocation of the call.
   clua_plan(L);
-  int results = budget->swiftDispatcher(L, function);
-  int isMemoryError = budget->plan.isMemoryError;
-  clua_push_plan(L, &budget->plan);
+  int results = budget->host.swiftDispatcher(L, function);
+  int isMemoryError = budget->host.plan.isMemoryError;
+  clua_push_plan(L, &budget->host.plan);
   if (results < 0) {
     if (isMemoryError) clua_mark_memory_error(L);
     return lua_error(L);
@@ -61,14 +61,14 @@ int clua_trampoline(lua_State *L) {
 static inline __attribute__((always_inline)) int clua_symbol_code(lua_State *L, const clua_Budget *budget, int index) {
   if (lua_type(L, index) != LUA_TSTRING) return -1;
   const void *pointer = lua_topointer(L, index);
-  for (int code = 0; code < budget->symbolCount; code++) {
-    if (budget->symbols[code] == pointer) return code;
+  for (int code = 0; code < budget->host.symbolCount; code++) {
+    if (budget->host.symbols[code] == pointer) return code;
   }
   size_t length = 0;
   const char *text = lua_tolstring(L, index, &length);
-  for (int code = 0; code < budget->symbolCount; code++) {
-    const char *symbol = budget->symbolTexts[code];
-    if (symbol != NULL && budget->symbolLengths[code] == length && memcmp(symbol, text, length) == 0) return code;
+  for (int code = 0; code < budget->host.symbolCount; code++) {
+    const char *symbol = budget->host.symbolTexts[code];
+    if (symbol != NULL && budget->host.symbolLengths[code] == length && memcmp(symbol, text, length) == 0) return code;
   }
   return -1;
 }
@@ -93,15 +93,15 @@ static inline __attribute__((always_inline)) void clua_classify(lua_State *L, co
     int table = lua_absindex(L, index);
     out->kind = CLUA_RESULT_OTHER;
     // Room for a key and a value: the call's own result slot is already in use.
-    if (!lua_checkstack(L, 2) || budget->symbolKey == NULL || budget->numberKey == NULL || budget->flagKey == NULL)
+    if (!lua_checkstack(L, 2) || budget->host.symbolKey == NULL || budget->host.numberKey == NULL || budget->host.flagKey == NULL)
       return;
-    lua_pushstring(L, budget->symbolKey);
+    lua_pushstring(L, budget->host.symbolKey);
     lua_rawget(L, table);
     out->symbol = clua_symbol_code(L, budget, -1);
     lua_pop(L, 1);
     if (out->symbol < 0) return;
     out->kind = CLUA_RESULT_SYMBOL;
-    lua_pushstring(L, budget->numberKey);
+    lua_pushstring(L, budget->host.numberKey);
     lua_rawget(L, table);
     if (lua_isinteger(L, -1)) {
       out->numberKind = CLUA_NUMBER_INTEGER;
@@ -113,7 +113,7 @@ static inline __attribute__((always_inline)) void clua_classify(lua_State *L, co
       out->numberKind = CLUA_NUMBER_NOT_A_NUMBER;
     }
     lua_pop(L, 1);
-    lua_pushstring(L, budget->flagKey);
+    lua_pushstring(L, budget->host.flagKey);
     lua_rawget(L, table);
     // Exactly `true`: `open = "yes"` or `open = 0` is no answer to spring-load on.
     out->flag = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1);
@@ -143,7 +143,7 @@ void clua_call_with_points(lua_State *L, clua_Budget *budget, const clua_PointCa
   // Six slots: the three values pushed below, the point writes' two, the classification's
   // two, less the result's. An outermost call starts from the resident slots, and the
   // state's base frame keeps LUA_MINSTACK (20) free above them; a nested one asks.
-  if (budget->callDepth > 0 && !lua_checkstack(L, 6)) {
+  if (budget->host.callDepth > 0 && !lua_checkstack(L, 6)) {
     // Nothing pushed (a message would allocate): the caller reports it.
     out->status = LUA_ERRERR;
     out->kind = CLUA_RESULT_OTHER;

@@ -24,14 +24,14 @@ typedef struct {
 static const char *clua_read_chunk(lua_State *L, void *context, size_t *size) {
   clua_ChunkReader *reader = (clua_ChunkReader *)context;
   if (reader->deadline != 0 && clua_now() > reader->deadline) {
-    reader->budget->compileTimedOut = 1;
-    if (reader->budget->countingInstructions) {
+    reader->budget->limits.compileTimedOut = 1;
+    if (reader->budget->limits.countingInstructions) {
       // Within a call, its deadline has passed: every later instruction fails.
-      reader->budget->timeExceeded = 1;
+      reader->budget->limits.timeExceeded = 1;
       lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
     }
     clua_raise(L, "compiling took longer than the time limit of %I ms",
-               (lua_Integer)(reader->budget->timeLimit / 1000000));
+               (lua_Integer)(reader->budget->limits.timeLimit / 1000000));
   }
   if (reader->left == 0 && reader->function != 0) {
     // As Lua's load: call the reader until it gives nil or an empty string.
@@ -61,8 +61,8 @@ static const char *clua_read_chunk(lua_State *L, void *context, size_t *size) {
 
 int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkName) {
   clua_Budget *budget = clua_budget(L);
-  budget->compileTimedOut = 0;
-  clua_ChunkReader reader = {0, 0, text, length, budget->timeLimit != 0 ? clua_now() + budget->timeLimit : 0, budget};
+  budget->limits.compileTimedOut = 0;
+  clua_ChunkReader reader = {0, 0, text, length, budget->limits.timeLimit != 0 ? clua_now() + budget->limits.timeLimit : 0, budget};
   return lua_load(L, clua_read_chunk, &reader, chunkName, "t");
 }
 
@@ -72,7 +72,7 @@ int clua_bounded_load(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
   clua_ChunkReader reader = {0, 4, NULL, 0, 0, budget};
   // Within a handler call, the call's own deadline; at load time, a deadline of its own.
-  if (budget->timeLimit != 0) reader.deadline = budget->countingInstructions ? budget->deadline : clua_now() + budget->timeLimit;
+  if (budget->limits.timeLimit != 0) reader.deadline = budget->limits.countingInstructions ? budget->limits.deadline : clua_now() + budget->limits.timeLimit;
   size_t length = 0;
   const char *text = lua_tolstring(L, 1, &length);
   const char *chunkName;
@@ -87,7 +87,7 @@ int clua_bounded_load(lua_State *L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     reader.function = 1;
   }
-  budget->compileTimedOut = 0;
+  budget->limits.compileTimedOut = 0;
   if (lua_load(L, clua_read_chunk, &reader, chunkName, "t") != LUA_OK) {
     lua_pushnil(L);
     lua_insert(L, -2);

@@ -6,6 +6,8 @@
 
 #include "CLuaHost.h"
 
+#include "budget.h"
+
 /// Instructions between count-hook checks on the main thread, in coroutines, and once a
 /// call has shown that its instructions are slow (each one working on large values).
 enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100, CLUA_SLOW_STEP = 8 };
@@ -68,33 +70,33 @@ void clua_unwatch_call(clua_Budget *budget);
 /// Arms the count hook for one call: clua_arm, inlined into the handler call of a
 /// pointer step, which has the budget at hand.
 static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long instructionLimit) {
-  budget->instructionLimit = instructionLimit;
-  budget->instructionsUsed = 0;
-  budget->instructionsExhausted = 0;
-  budget->memoryErrorRaised = 0;
-  budget->raisedInHook = 0;
-  budget->endedByMemoryLimit = 0;
-  budget->countingInstructions = 1;
-  budget->memoryErrorPending = 0;
-  budget->enforceMemory = 1;
-  budget->timeExceeded = 0;
-  budget->slowMode = 0;
-  budget->runningThread = L;
+  budget->limits.instructionLimit = instructionLimit;
+  budget->limits.instructionsUsed = 0;
+  budget->limits.instructionsExhausted = 0;
+  budget->memory.memoryErrorRaised = 0;
+  budget->limits.raisedInHook = 0;
+  budget->memory.endedByMemoryLimit = 0;
+  budget->limits.countingInstructions = 1;
+  budget->memory.memoryErrorPending = 0;
+  budget->memory.enforceMemory = 1;
+  budget->limits.timeExceeded = 0;
+  budget->limits.slowMode = 0;
+  budget->host.runningThread = L;
   // Lazily only with a deadline the watchdog watches: its signal sets the hook. Any
   // hook an earlier call left goes first, so that a signal cannot be undone here.
-  int lazily = budget->lazyCounting && budget->timeLimit != 0 && budget->lineObserver == NULL;
+  int lazily = budget->limits.lazyCounting && budget->limits.timeLimit != 0 && budget->host.lineObserver == NULL;
   if (lazily) lua_sethook(L, NULL, 0, 0);
-  budget->armPending = lazily;
+  budget->limits.armPending = lazily;
   int watched = 0;
-  if (budget->timeLimit != 0) {
-    budget->lastCheck = clua_now_coarse();
-    budget->deadline = budget->lastCheck + budget->timeLimit;
+  if (budget->limits.timeLimit != 0) {
+    budget->limits.lastCheck = clua_now_coarse();
+    budget->limits.deadline = budget->limits.lastCheck + budget->limits.timeLimit;
     watched = clua_watch_call(budget);
   }
   if (lazily && watched) return;
-  budget->armPending = 0;
+  budget->limits.armPending = 0;
   int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
-  int mask = LUA_MASKCOUNT | (budget->lineObserver ? LUA_MASKLINE : 0);
+  int mask = LUA_MASKCOUNT | (budget->host.lineObserver ? LUA_MASKLINE : 0);
   lua_sethook(L, clua_hook, mask, step);
 }
 
@@ -103,16 +105,16 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
 /// embedder's data or of the last call is forgotten, and the outermost call arms the
 /// budget. Needs five free stack slots. Returns whether the call is the outermost.
 static inline int clua_enter_call(lua_State *L, clua_Budget *budget, long long instructionLimit) {
-  if (budget->watchedVersion != NULL && *budget->watchedVersion != budget->readingsVersion) {
+  if (budget->host.watchedVersion != NULL && *budget->host.watchedVersion != budget->host.readingsVersion) {
     clua_forget_readings(L, budget);
   }
   // A flag, not a look at the table: most calls read nothing of their context.
-  if (budget->callReadingsFilled) {
-    clua_empty_registry_table(L, budget->callReadings);
-    budget->callReadingsFilled = 0;
+  if (budget->host.callReadingsFilled) {
+    clua_empty_registry_table(L, budget->host.callReadings);
+    budget->host.callReadingsFilled = 0;
   }
-  int outermost = budget->callDepth == 0;
-  budget->callDepth++;
+  int outermost = budget->host.callDepth == 0;
+  budget->host.callDepth++;
   if (outermost) clua_arm_budget(L, budget, instructionLimit);
   return outermost;
 }
@@ -121,11 +123,11 @@ static inline int clua_enter_call(lua_State *L, clua_Budget *budget, long long i
 static inline void clua_leave_call(clua_Budget *budget, int outermost) {
   if (outermost) {
     clua_unwatch_call(budget);
-    budget->countingInstructions = 0;
-    budget->enforceMemory = 0;
-    budget->runningThread = NULL;
+    budget->limits.countingInstructions = 0;
+    budget->memory.enforceMemory = 0;
+    budget->host.runningThread = NULL;
   }
-  budget->callDepth--;
+  budget->host.callDepth--;
 }
 
 int clua_bounded_resume(lua_State *L);

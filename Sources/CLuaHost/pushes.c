@@ -19,7 +19,7 @@ static int clua_plan_reserve(void **items, size_t *capacity, size_t needed, size
 }
 
 clua_PushPlan *clua_plan(lua_State *L) {
-  clua_PushPlan *plan = &clua_budget(L)->plan;
+  clua_PushPlan *plan = &clua_budget(L)->host.plan;
   plan->count = 0;
   plan->byteCount = 0;
   plan->height = 0;
@@ -100,6 +100,8 @@ void clua_plan_set_index(clua_PushPlan *plan, long long index) {
 }
 
 void clua_plan_set_field(clua_PushPlan *plan) { clua_plan_add(plan, CLUA_PUSH_SET_FIELD); }
+
+void clua_plan_memory_error(clua_PushPlan *plan) { plan->isMemoryError = 1; }
 
 void clua_push_plan(lua_State *L, clua_PushPlan *plan) {
   if (plan->failed) clua_raise(L, "not enough memory to pass the host's values to Lua");

@@ -41,13 +41,13 @@ static void clua_forget_list(lua_State *L, int list, void (*forget)(lua_State *L
 }
 
 void clua_forget_readings(lua_State *L, clua_Budget *budget) {
-  clua_forget_list(L, budget->readingsList, clua_empty_top);
-  clua_forget_list(L, budget->fieldReadingsList, clua_forget_entry_fields);
-  budget->readingsVersion = *budget->watchedVersion;
+  clua_forget_list(L, budget->host.readingsList, clua_empty_top);
+  clua_forget_list(L, budget->host.fieldReadingsList, clua_forget_entry_fields);
+  budget->host.readingsVersion = *budget->host.watchedVersion;
 }
 
 int clua_forget_stale_readings(lua_State *L, clua_Budget *budget) {
-  if (budget->watchedVersion == NULL || *budget->watchedVersion == budget->readingsVersion) return 1;
+  if (budget->host.watchedVersion == NULL || *budget->host.watchedVersion == budget->host.readingsVersion) return 1;
   if (!lua_checkstack(L, 5)) return 0;
   clua_forget_readings(L, budget);
   return 1;
@@ -59,19 +59,19 @@ void clua_empty_registry_table(lua_State *L, int table) {
   lua_pop(L, 1);
 }
 
-void clua_set_call_readings(lua_State *L, int table) { clua_budget(L)->callReadings = table; }
+void clua_set_call_readings(lua_State *L, int table) { clua_budget(L)->host.callReadings = table; }
 
 void clua_call_readings_filled(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
-  budget->callReadingsFilled = budget->callReadings != 0;
+  budget->host.callReadingsFilled = budget->host.callReadings != 0;
 }
 
 int clua_forget_call_readings(lua_State *L) {
   clua_Budget *budget = clua_budget(L);
-  if (!budget->callReadingsFilled) return 1;
+  if (!budget->host.callReadingsFilled) return 1;
   if (!lua_checkstack(L, 4)) return 0;
-  clua_empty_registry_table(L, budget->callReadings);
-  budget->callReadingsFilled = 0;
+  clua_empty_registry_table(L, budget->host.callReadings);
+  budget->host.callReadingsFilled = 0;
   return 1;
 }
 

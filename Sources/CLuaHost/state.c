@@ -12,7 +12,7 @@
 static int clua_release_swift_function(lua_State *L) {
   void **slot = (void **)lua_touserdata(L, 1);
   clua_Budget *budget = clua_budget(L);
-  if (slot != NULL && *slot != NULL && budget->swiftRelease != NULL) budget->swiftRelease(*slot);
+  if (slot != NULL && *slot != NULL && budget->host.swiftRelease != NULL) budget->host.swiftRelease(*slot);
   if (slot != NULL) *slot = NULL;
   return 0;
 }
@@ -69,16 +69,16 @@ typedef struct clua_Symbols {
 static int clua_intern_worker(lua_State *L) {
   const clua_Symbols *symbols = (const clua_Symbols *)lua_touserdata(L, 1);
   clua_Budget *budget = clua_budget(L);
-  budget->symbolKey = clua_keep_string(L, symbols->symbolKey);
-  budget->numberKey = clua_keep_string(L, symbols->numberKey);
-  budget->flagKey = clua_keep_string(L, symbols->flagKey);
+  budget->host.symbolKey = clua_keep_string(L, symbols->symbolKey);
+  budget->host.numberKey = clua_keep_string(L, symbols->numberKey);
+  budget->host.flagKey = clua_keep_string(L, symbols->flagKey);
   for (int code = 0; code < symbols->count; code++) {
     lua_pushstring(L, symbols->words[code]);
-    budget->symbols[code] = lua_topointer(L, -1);
-    budget->symbolTexts[code] = lua_tolstring(L, -1, &budget->symbolLengths[code]);
+    budget->host.symbols[code] = lua_topointer(L, -1);
+    budget->host.symbolTexts[code] = lua_tolstring(L, -1, &budget->host.symbolLengths[code]);
     luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive, so the interned string never changes
   }
-  budget->symbolCount = symbols->count;
+  budget->host.symbolCount = symbols->count;
   return 0;
 }
 
@@ -88,18 +88,18 @@ int clua_intern_symbols(lua_State *L, const char *const *words, int count, const
   clua_Symbols symbols = {
       .words = words, .count = count, .symbolKey = symbolKey, .numberKey = numberKey, .flagKey = flagKey};
   clua_Budget *budget = clua_budget(L);
-  budget->symbolCount = 0;
-  budget->symbolKey = NULL;
-  budget->numberKey = NULL;
-  budget->flagKey = NULL;
+  budget->host.symbolCount = 0;
+  budget->host.symbolKey = NULL;
+  budget->host.numberKey = NULL;
+  budget->host.flagKey = NULL;
   lua_pushcfunction(L, clua_intern_worker);
   lua_pushlightuserdata(L, &symbols);
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
     lua_pop(L, 1);
-    budget->symbolCount = 0;
-    budget->symbolKey = NULL;
-    budget->numberKey = NULL;
-    budget->flagKey = NULL;
+    budget->host.symbolCount = 0;
+    budget->host.symbolKey = NULL;
+    budget->host.numberKey = NULL;
+    budget->host.flagKey = NULL;
     return -1;
   }
   return 1;
@@ -146,7 +146,7 @@ static int clua_prepare_worker(lua_State *L) {
   };
   // The slot the memory cap's error is kept in, made now so that keeping it allocates nothing.
   lua_pushboolean(L, 0);
-  clua_budget(L)->memoryErrorSlot = luaL_ref(L, LUA_REGISTRYINDEX);
+  clua_budget(L)->memory.memoryErrorSlot = luaL_ref(L, LUA_REGISTRYINDEX);
   luaL_newlib(L, functions);
   // Twins that run Lua's own function (their upvalue) in their own call.
   clua_set_twin(L, "string", "rep", clua_bounded_rep);

@@ -54,20 +54,20 @@ static void clua_on_deadline_signal(int signal, siginfo_t *info, void *context) 
   int savedErrno = errno;
   clua_Budget *budget = clua_running_budget;
   // The signal may be late, for a call that ended: only a deadline passed now counts.
-  if (budget != NULL && budget->countingInstructions && budget->runningThread != NULL && budget->timeLimit != 0 &&
-      clua_now() > budget->deadline) {
-    budget->timeExceeded = 1;
-    lua_State *running = budget->runningThread;
+  if (budget != NULL && budget->limits.countingInstructions && budget->host.runningThread != NULL && budget->limits.timeLimit != 0 &&
+      clua_now() > budget->limits.deadline) {
+    budget->limits.timeExceeded = 1;
+    lua_State *running = budget->host.runningThread;
     lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, 1);
-  } else if (budget != NULL && budget->countingInstructions && budget->runningThread != NULL &&
+  } else if (budget != NULL && budget->limits.countingInstructions && budget->host.runningThread != NULL &&
              clua_this_thread != NULL && atomic_load_explicit(&clua_this_thread->armAt, memory_order_relaxed) != 0) {
     // A lazy call has run long enough to be counted: from here on, it is. The signal is
     // ours even when the call was armed meanwhile (the memory reserve arms it too): the
     // watchdog stops sending it, and no handler of the embedder's ever sees it.
     atomic_store_explicit(&clua_this_thread->armAt, 0, memory_order_relaxed);
-    if (budget->armPending) {
-      budget->armPending = 0;
-      lua_State *running = budget->runningThread;
+    if (budget->limits.armPending) {
+      budget->limits.armPending = 0;
+      lua_State *running = budget->host.runningThread;
       lua_sethook(running, clua_hook, lua_gethookmask(running) | LUA_MASKCOUNT, clua_step_for(budget, running));
     }
   } else if (clua_previous_action.sa_flags & SA_SIGINFO) {
@@ -127,7 +127,7 @@ static void clua_start_watch(void) {
 }
 
 int clua_watch_call(clua_Budget *budget) {
-  if (budget->timeLimit == 0) return 0;
+  if (budget->limits.timeLimit == 0) return 0;
   if (clua_this_thread == NULL) {
     pthread_once(&clua_watch_once, clua_start_watch);
     // Without the watchdog, the count hook alone keeps the deadline.
@@ -151,11 +151,11 @@ int clua_watch_call(clua_Budget *budget) {
     pthread_mutex_unlock(&clua_watch_lock);
     clua_this_thread = slot;
   }
-  budget->outerWatchedBudget = clua_running_budget;
+  budget->limits.outerWatchedBudget = clua_running_budget;
   clua_running_budget = budget;
-  atomic_store_explicit(&clua_this_thread->deadline, budget->deadline + clua_watch_grace, memory_order_relaxed);
+  atomic_store_explicit(&clua_this_thread->deadline, budget->limits.deadline + clua_watch_grace, memory_order_relaxed);
   // From the call's start as clua_arm_budget read it: no second clock read.
-  long long armAt = budget->armPending ? budget->lastCheck + CLUA_LAZY_ARM_MS * 1000000LL : 0;
+  long long armAt = budget->limits.armPending ? budget->limits.lastCheck + CLUA_LAZY_ARM_MS * 1000000LL : 0;
   atomic_store_explicit(&clua_this_thread->armAt, armAt, memory_order_relaxed);
   return 1;
 }
@@ -163,14 +163,14 @@ int clua_watch_call(clua_Budget *budget) {
 void clua_unwatch_call(clua_Budget *budget) {
   if (clua_running_budget != budget) return;
   // The call this one ran inside, if any, is watched again.
-  clua_Budget *outer = budget->outerWatchedBudget;
-  budget->outerWatchedBudget = NULL;
+  clua_Budget *outer = budget->limits.outerWatchedBudget;
+  budget->limits.outerWatchedBudget = NULL;
   clua_running_budget = outer;
-  long long deadline = outer != NULL && outer->countingInstructions ? outer->deadline + clua_watch_grace : 0;
+  long long deadline = outer != NULL && outer->limits.countingInstructions ? outer->limits.deadline + clua_watch_grace : 0;
   if (clua_this_thread != NULL) {
     atomic_store_explicit(&clua_this_thread->deadline, deadline, memory_order_relaxed);
     // An outer call still waiting for its hook gets it at the watchdog's next look.
-    long long armAt = outer != NULL && outer->countingInstructions && outer->armPending ? clua_now() : 0;
+    long long armAt = outer != NULL && outer->limits.countingInstructions && outer->limits.armPending ? clua_now() : 0;
     atomic_store_explicit(&clua_this_thread->armAt, armAt, memory_order_relaxed);
   }
 }

@@ -48,7 +48,7 @@ extension LuaRuntime {
       state, Int32(arguments.count), LUA_MULTRET, hostWork ? Int64.max / 4 : Int64(limits.maxInstructions), &outermost)
     guard status != -1 else { throw LuaError(kind: .runtime, message: "stack overflow before a Lua call") }
     guard status == LUA_OK else {
-      throw callError(status: status, outermost: outermost != 0, budget: clua_budget(state).pointee, on: state)
+      throw callError(status: status, outermost: outermost != 0, on: state)
     }
     let top = lua_gettop(state)
     guard top > base else { return [] }
@@ -75,8 +75,9 @@ extension LuaRuntime {
   }
 
   /// The error of a failed protected call, whose message is on top of the stack.
-  func callError(status: Int32, outermost: Bool, budget: clua_Budget, on thread: OpaquePointer? = nil) -> LuaError {
+  func callError(status: Int32, outermost: Bool, on thread: OpaquePointer? = nil) -> LuaError {
     let raw = popString(on: thread ?? state)
+    let budget = clua_call_end(state)
     var (message, traceback) = Self.splitTraceback(raw)
     let kind: LuaError.Kind
     if outermost && budget.instructionsExhausted != 0 {

@@ -66,11 +66,11 @@ extension LuaRuntime {
 
   /// The running call's deadline, or 0 when none runs or it has none.
   var activeDeadline: Int64 {
-    budget.pointee.countingInstructions != 0 && budget.pointee.timeLimit != 0 ? budget.pointee.deadline : 0
+    clua_active_deadline(state)
   }
 
   var spentBudgetMessage: String {
-    budget.pointee.instructionsExhausted != 0
+    clua_instructions_exhausted(state) != 0
       ? "instruction budget of \(limits.maxInstructions) instructions exceeded"
       : timeLimitMessage
   }
@@ -86,7 +86,7 @@ extension LuaRuntime {
   func failForMemory(_ message: String, on thread: OpaquePointer) -> Int32 {
     let plan = startPlan(on: thread)
     self.plan(.string(message), into: plan)
-    plan.pointee.isMemoryError = 1
+    clua_plan_memory_error(plan)
     return -1
   }
 }

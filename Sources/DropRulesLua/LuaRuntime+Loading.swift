@@ -35,7 +35,7 @@ extension LuaRuntime {
       let kind: LuaError.Kind =
         status == LUA_ERRMEM
         ? .memoryLimit(limits.maxMemory)
-        : budget.pointee.compileTimedOut != 0 ? .timeLimit(limits.maxTimeMilliseconds) : .syntax
+        : clua_compile_timed_out(state) != 0 ? .timeLimit(limits.maxTimeMilliseconds) : .syntax
       throw restoringFullPath(LuaError(kind: kind, rawMessage: message))
     }
     if let environment {
@@ -80,12 +80,12 @@ extension LuaRuntime {
   /// becomes a coarse bound, for code whose count nobody reads (a test file's own code).
   /// Needs a deadline; without one, calls count from their first instruction.
   package var countsLazily: Bool {
-    get { budget.pointee.lazyCounting != 0 }
+    get { clua_counts_lazily(state) != 0 }
     set { clua_count_lazily(state, newValue ? 1 : 0) }
   }
 
   /// The instructions the last call counted (its C functions' charges included).
-  package var instructionsCounted: Int { Int(budget.pointee.instructionsUsed) }
+  package var instructionsCounted: Int { Int(clua_instructions_used(state)) }
 
   /// `table` made in Lua once and kept: a table Lua receives again and again (as a
   /// ``LuaValue/reference(_:)``) without a copy each time.

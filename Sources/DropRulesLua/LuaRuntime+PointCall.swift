@@ -42,7 +42,7 @@ extension LuaRuntime {
     if result.leftOnStack > 0 {
       // callError pops the message itself.
       guard result.status == LUA_OK else {
-        throw callError(status: result.status, outermost: result.outermost != 0, budget: budget.pointee)
+        throw callError(status: result.status, outermost: result.outermost != 0)
       }
       defer { clua_pop(state, 1) }
       return .other(Self.describe(at: -1, on: state))

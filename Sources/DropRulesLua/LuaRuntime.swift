@@ -59,7 +59,7 @@ public final class LuaRuntime {
     didSet { installLineObserver() }
   }
   /// The state's limits and counters (the allocator's user data), kept for the hot path.
-  let budget: UnsafeMutablePointer<clua_Budget>
+  let budget: OpaquePointer
 
   /// Creates a runtime with the sandbox in place.
   ///
@@ -75,8 +75,7 @@ public final class LuaRuntime {
     self.state = state
     self.budget = clua_budget(state)
     self.limits = limits
-    clua_budget(state).pointee.swiftDispatcher = dispatchHostFunction
-    clua_budget(state).pointee.swiftRelease = releaseHostFunction
+    clua_set_host_functions(state, dispatchHostFunction, releaseHostFunction)
     var prepared = clua_PreparedState()
     // Thrown with every stored property set: deinit closes the state.
     guard clua_prepare_state(state, &prepared) == LUA_OK else {
@@ -86,8 +85,7 @@ public final class LuaRuntime {
     self.readings = readings
     let fieldReadings = LuaReference(id: prepared.fieldReadings, runtime: self)
     self.fieldReadings = fieldReadings
-    budget.pointee.readingsList = readings.slot.id
-    budget.pointee.fieldReadingsList = fieldReadings.slot.id
+    clua_set_readings_lists(state, readings.slot.id, fieldReadings.slot.id)
     let hostTable: LuaValue = .table(
       LuaTable(fields: [
         "print": function { [unowned self] arguments in
@@ -125,8 +123,7 @@ public final class LuaRuntime {
   /// `fieldReadings` removed), so nothing kept from an older version is read.
   public func watchVersion(at pointer: UnsafePointer<Int>, keepingAlive owner: AnyObject) {
     versionOwner = owner
-    budget.pointee.watchedVersion = pointer
-    budget.pointee.readingsVersion = pointer.pointee
+    clua_watch_version(state, pointer)
   }
 
   /// Empties what trusted Lua kept of an older version of the embedder's data, in C
@@ -142,9 +139,9 @@ public final class LuaRuntime {
   var stackDepth: Int { Int(lua_gettop(state)) - Int(CLUA_RESIDENT_SLOTS) }
 
   /// Bytes the runtime holds now, in the Lua heap and on the rules' behalf.
-  public var memoryInUse: Int { clua_budget(state).pointee.memoryInUse + externalBytes }
+  public var memoryInUse: Int { clua_memory_in_use(state) + externalBytes }
 
-  private var externalBytes: Int { clua_budget(state).pointee.externalBytes }
+  private var externalBytes: Int { clua_external_bytes(state) }
 
   /// Collects all garbage now, between calls: for tests of what the heap holds.
   package func collectGarbage() { clua_collect_garbage(state) }
@@ -214,14 +211,8 @@ public final class LuaRuntime {
   }
 
   private func installLineObserver() {
-    let budget = clua_budget(state)
-    if lineObserver == nil {
-      budget.pointee.lineObserver = nil
-      budget.pointee.lineObserverContext = nil
-    } else {
-      budget.pointee.lineObserver = observeLine
-      budget.pointee.lineObserverContext = Unmanaged.passUnretained(self).toOpaque()
-    }
+    clua_set_line_observer(
+      state, lineObserver == nil ? nil : observeLine, Unmanaged.passUnretained(self).toOpaque())
   }
 
   func observe(source: String, line: Int) {

@@ -59,107 +59,11 @@ typedef struct clua_PushPlan {
   int isMemoryError;
 } clua_PushPlan;
 
-/// Limits and counters of one lua_State, reached from the allocator and the hook
-/// through the allocator's user-data pointer.
-typedef struct clua_Budget {
-  size_t memoryInUse;
-  size_t memoryLimit;
-  /// Bytes the host holds on behalf of rules outside the Lua heap (printed lines,
-  /// stored data); they count against the same cap.
-  size_t externalBytes;
-  /// The top of the cap kept back so that going over it can be reported, with the
-  /// rule's file and line, before the cap itself is reached.
-  size_t memoryReserve;
-  /// The limit holds only while rule code runs; the host's own pushes never fail.
-  int enforceMemory;
-  /// Rule code reached the reserve: the hook raises a located error at once.
-  int memoryErrorPending;
-
-  long long instructionLimit;
-  long long instructionsUsed;
-  int countingInstructions;
-  int instructionsExhausted;
-  /// The registry slot that keeps the error value last raised for the memory cap (its
-  /// reserve reached, or the host refusing to hold more) alive, whether one was raised in
-  /// this call, and whether that value is what ended the call: the message handler
-  /// compares the value, never its text, so a rule that catches the error and raises its
-  /// own is not taken for a memory limit, and one that raises it again is. (An
-  /// allocation the cap refuses raises Lua's own memory error, LUA_ERRMEM.)
-  int memoryErrorSlot;
-  /// The last clua_loadtext stopped at the time limit.
-  int compileTimedOut;
-  /// The count hook is raising an error: Lua runs no hook until it is handled, so an
-  /// xpcall message handler must not run rule code then.
-  int raisedInHook;
-  int memoryErrorRaised;
-  int endedByMemoryLimit;
-
-  /// Wall-clock limit of one call in nanoseconds; 0 for none.
-  long long timeLimit;
-  long long deadline;
-  long long lastCheck;
-  int timeExceeded;
-  /// Set once the instructions of a call prove slow: from then on the hook checks
-  /// the clock every CLUA_SLOW_STEP instructions.
-  int slowMode;
-  unsigned allocationsSinceClock;
-
-  /// The thread running rule code now (the main thread or a resumed coroutine).
-  lua_State *_Nullable mainThread;
-  lua_State *_Nullable runningThread;
-  /// The budget of the call this one runs inside, on the same thread (a test's own
-  /// runtime calling into a simulation's), which the watchdog watches again once this
-  /// call ends.
-  struct clua_Budget *_Nullable outerWatchedBudget;
-  /// Calls count their instructions only once they have run for a while: the count hook,
-  /// which in Lua 5.4 sends every instruction through a check while it is set, is set by
-  /// the watchdog's signal (CLUA_LAZY_ARM_MS into the call), and the deadline bounds what
-  /// runs before. For code whose budget is a coarse bound, not a count anyone reads (a
-  /// test file's own code); rule code counts from its first instruction.
-  int lazyCounting;
-  /// The running call counts lazily and its count hook is not set yet.
-  volatile int armPending;
-
-  /// Called for every executed line while coverage is on; must not raise.
-  void (*_Nullable lineObserver)(void *_Nullable context, const char *source, int line);
-  void *_Nullable lineObserverContext;
-
-  /// The caller's symbols, interned: a result is one of them when it is the same string.
-  const void *_Nullable symbols[CLUA_MAX_SYMBOLS];
-  /// Their bytes, owned by the interned strings, which the registry keeps alive.
-  const char *_Nullable symbolTexts[CLUA_MAX_SYMBOLS];
-  size_t symbolLengths[CLUA_MAX_SYMBOLS];
-  int symbolCount;
-  /// The keys a table result gives its symbol and its number under.
-  const char *_Nullable symbolKey;
-  const char *_Nullable numberKey;
-  /// A table result's flag key (`open`): read as a boolean beside the number.
-  const char *_Nullable flagKey;
-  /// Calls into Lua now running: only the outermost arms the budget.
-  int callDepth;
-
-  /// The version of the embedder's data that trusted Lua keeps readings of, where the
-  /// embedder keeps it; the version the readings belong to; and the registry slots of
-  /// the lists of readings (tables to empty, `{table, key...}` fields to remove).
-  const long *_Nullable watchedVersion;
-  long readingsVersion;
-  int readingsList;
-  int fieldReadingsList;
-  /// The registry slot of the table of what trusted Lua read of the running call (its
-  /// context: an index, an operation...), emptied as every call begins that follows one
-  /// that filled it (`callReadingsFilled`); 0 for none.
-  int callReadings;
-  int callReadingsFilled;
-
-  /// Runs a Swift function exposed to Lua: returns the number of results, or -1
-  /// when it left an error message on the stack for the trampoline to raise.
-  int (*_Nullable swiftDispatcher)(lua_State *L, void *_Nullable function);
-  /// Releases a Swift function's box once the collector freed the closure that held it.
-  void (*_Nullable swiftRelease)(void *_Nonnull function);
-  /// The plan of the values the host gives Lua next (one at a time: planned, then pushed
-  /// before any Lua runs).
-  clua_PushPlan plan;
-} clua_Budget;
+/// Limits and counters of one lua_State (its memory, its limits, and what links it to
+/// the host), reached from the allocator and the hook through the allocator's user-data
+/// pointer. Opaque here: the host reads what it needs through the functions below and
+/// writes none of it.
+typedef struct clua_Budget clua_Budget;
 
 // MARK: States and their limits (budget.c)
 
@@ -182,6 +86,38 @@ void clua_set_external_bytes(lua_State *L, size_t bytes);
 /// Has the calls of `L` count lazily (see clua_Budget.lazyCounting), or from their first
 /// instruction again.
 void clua_count_lazily(lua_State *L, int lazily);
+/// Whether the calls of `L` count lazily.
+int clua_counts_lazily(lua_State *L);
+/// Bytes the Lua heap holds, and bytes the host holds for rules (clua_set_external_bytes).
+size_t clua_memory_in_use(lua_State *L);
+size_t clua_external_bytes(lua_State *L);
+/// Instructions the last call (or the running one) counted.
+long long clua_instructions_used(lua_State *L);
+/// The running call's deadline in clua_now's clock, or 0 when no call runs or it has none.
+long long clua_active_deadline(lua_State *L);
+/// The running (or last) call spent its instruction budget.
+int clua_instructions_exhausted(lua_State *L);
+/// The last clua_loadtext stopped at the time limit.
+int clua_compile_timed_out(lua_State *L);
+/// Which limit ended the last outermost call, as the message handler saw it.
+typedef struct clua_CallEnd {
+  int instructionsExhausted, timeExceeded, endedByMemoryLimit;
+} clua_CallEnd;
+clua_CallEnd clua_call_end(lua_State *L);
+/// The host's two functions: `dispatcher` runs a Swift function exposed to Lua (returns
+/// its number of results, or -1 with an error message planned); `release` releases a
+/// Swift function's box once the collector freed the closure that held it.
+void clua_set_host_functions(lua_State *L, int (*dispatcher)(lua_State *L, void *_Nullable function),
+                             void (*release)(void *function));
+/// Called for every executed line while set (coverage); must not raise. NULL to stop.
+void clua_set_line_observer(lua_State *L,
+                            void (*_Nullable observer)(void *_Nullable context, const char *source, int line),
+                            void *_Nullable context);
+/// Watches the embedder's data version at `version` (kept valid by the embedder): once it
+/// moves, what trusted Lua read is forgotten before any Lua runs (clua_forget_stale_readings).
+void clua_watch_version(lua_State *L, const long *version);
+/// The registry slots of the two lists of readings (see clua_forget_stale_readings).
+void clua_set_readings_lists(lua_State *L, int readings, int fieldReadings);
 
 // MARK: Host values (pushes.c)
 
@@ -198,6 +134,8 @@ void clua_plan_reference(clua_PushPlan *plan, int slot);
 void clua_plan_table(clua_PushPlan *plan, int sequenceCount, int fieldCount);
 void clua_plan_set_index(clua_PushPlan *plan, long long index);
 void clua_plan_set_field(clua_PushPlan *plan);
+/// The planned value is an error message the memory cap raises.
+void clua_plan_memory_error(clua_PushPlan *plan);
 /// Pushes a plan's values and empties it. Raises on failure: only for a C function
 /// running in Lua (the trampoline), never from Swift.
 void clua_push_plan(lua_State *L, clua_PushPlan *plan);
