@@ -11,6 +11,8 @@ final class SwiftRules: RuleCalling {
   var accepts: [TypeIdentifier]? { didSet { engine?.rulesDidChange() } }
   weak var engine: DragEngine?
   private(set) var events: [String] = []
+  /// The views the calls were given, each once.
+  private(set) var views: Set<ObjectIdentifier> = []
 
   func rule(forTargetType type: String) -> RuleID? { type == "box" ? 0 : nil }
   func describe(_ rule: RuleID) -> RuleDescription {
@@ -19,9 +21,11 @@ final class SwiftRules: RuleCalling {
       definitions: Dictionary(
         uniqueKeysWithValues: handlers.keys.map { ($0, SourceLocation(file: "rules.swift", line: 1)) }))
   }
-  func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
-    -> HandlerResult
-  {
+  func call(
+    _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext,
+    in view: any RuleView
+  ) -> HandlerResult {
+    views.insert(ObjectIdentifier(view))
     guard let body = handlers[handler] else { return .notImplemented }
     events.append("\(handler.rawValue) \(target)")
     return body(target, context)
@@ -70,6 +74,16 @@ struct DragEngineTests {
       rules.events == [
         "dropEntered b", "dropExited b", "end",
       ])
+  }
+
+  @Test("every call is given the engine as its view: rules need no pointer back to it")
+  func callsAreGivenTheEngine() throws {
+    rules.handlers[.dropEntered] = { _, _ in .returned(.nothing) }
+    try engine.beginDrag(DragRequest(items: [.board("x")]))
+    _ = try engine.moveOver("b")
+    _ = try engine.cancel()
+    #expect(rules.events.first == "dropEntered b")
+    #expect(rules.views == [ObjectIdentifier(engine)])
   }
 
   @Test("a failed handler fails safe: validateDrop refuses, dropUpdated forbids, performDrop rolls back")

@@ -30,7 +30,6 @@ public final class RuleHost {
   public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
     files = RuleFiles(limits: limits)
     engine = DragEngine(rules: files)
-    files.engine = engine
   }
 
   /// The loaded rules.
@@ -112,7 +111,7 @@ public final class RuleHost {
     // same folder given twice) loads once: loading it again would name its types twice.
     var loaded = Set(ruleFiles.compactMap(RealPath.of))
     let paths = paths.filter { path in RealPath.of(path).map { loaded.insert($0).inserted } ?? true }
-    let problems = files.load(paths: paths)
+    let problems = files.load(paths: paths, in: engine)
     ruleFiles += paths
     loadOutput += files.takeLoadOutput()
     engine.rulesDidChange()

@@ -7,8 +7,8 @@ extension RuleFileState {
   /// drag-only data included: each file has a share of the board's data cap as large as
   /// its own memory cap, so no file's data can make another file's writes fail.
   var targetDataAvailable: Int {
-    guard let engine else { return 0 }
-    let stored = engine.storedTargetDataBytes { [typeOwners, loadOrder] type in
+    guard let view else { return 0 }
+    let stored = view.storedTargetDataBytes { [typeOwners, loadOrder] type in
       typeOwners.owner(serving: type) == loadOrder
     }
     return max(0, runtime.limits.maxMemory - stored)
@@ -17,7 +17,7 @@ extension RuleFileState {
   /// Bytes of data rules may still store on items (the drag's, copies, and the items
   /// targets hold), all files together: one more share of the same size.
   var itemDataAvailable: Int {
-    max(0, runtime.limits.maxMemory - (engine?.currentBoard.storedItemDataBytes ?? 0))
+    max(0, runtime.limits.maxMemory - (view?.currentBoard.storedItemDataBytes ?? 0))
   }
 
   /// The shares of the board's data cap: each file's, for the targets of its types, and
@@ -67,7 +67,7 @@ extension RuleFileState {
   /// gone, which the write itself reports).
   private func writeRefusal(_ caller: String, target id: TargetID) -> String? {
     // By position: a target's copy would cost its data and items on every write.
-    guard let board = engine?.currentBoard, let position = board.position(of: id) else { return nil }
+    guard let board = view?.currentBoard, let position = board.position(of: id) else { return nil }
     return refusal(caller, of: "target '\(id.capped(.name))'", ofType: board.targets[position].type)
   }
 
@@ -78,15 +78,15 @@ extension RuleFileState {
   /// it sat when the drag began: a file that only hovered, or that moved another file's
   /// item in, wrote it and moved it back, changes nothing of another file's.
   private func writeRefusal(_ caller: String, item id: ItemID) -> String? {
-    guard let engine else { return nil }
-    let dragged = engine.isDragged(id)
+    guard let view else { return nil }
+    let dragged = view.isDragged(id)
     if dragged, currentCall?.handler == .performDrop { return nil }
-    let committed = engine.board.place(of: id).flatMap { engine.board.target($0.container) }
+    let committed = view.board.place(of: id).flatMap { view.board.target($0.container) }
     if dragged, committed == nil {
       return "\(caller): item '\(id.capped(.name))' came with the drag from outside the board; only the target that "
         + "takes the drop changes its data, in its performDrop (\(file) may read it)"
     }
-    let staged = engine.currentBoard.place(of: id).flatMap { engine.currentBoard.target($0.container) }
+    let staged = view.currentBoard.place(of: id).flatMap { view.currentBoard.target($0.container) }
     for container in [committed, staged].compactMap({ $0 }) {
       let what = "item '\(id.capped(.name))' in target '\(container.id.capped(.name))'"
       if let refused = refusal(caller, of: what, ofType: container.type) { return refused }

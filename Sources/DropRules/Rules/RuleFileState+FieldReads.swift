@@ -42,19 +42,19 @@ extension RuleFileState {
       },
       // Nothing once the drag has ended.
       "dragFields": lua.function { [unowned self] _ in
-        guard let facts = engine?.dragFacts else { return [] }
+        guard let facts = view?.dragFacts else { return [] }
         return InfoFields.drag.map { $0.read(facts) }
       },
     ]
   }
 
   private func targetReading(_ arguments: [LuaValue]) -> TargetReading? {
-    guard let engine, let target = engine.currentBoard.target(arguments.first?.stringValue ?? "") else { return nil }
-    return TargetReading(target: target, engine: engine)
+    guard let view, let target = view.currentBoard.target(arguments.first?.stringValue ?? "") else { return nil }
+    return TargetReading(target: target, view: view)
   }
 
   private func itemReading(_ arguments: [LuaValue]) -> ItemReading? {
-    guard let board = engine?.currentBoard, let item = board.item(arguments.first?.stringValue ?? "") else {
+    guard let board = view?.currentBoard, let item = board.item(arguments.first?.stringValue ?? "") else {
       return nil
     }
     return ItemReading(item: item, board: board)

@@ -31,7 +31,7 @@ extension RuleFileState {
         return [item?.payload(conformingTo: type, in: types).map(LuaValue.string) ?? .nil]
       },
       "dragItems": lua.function { [unowned self] _ in
-        guard let facts = engine?.dragFacts else { return [] }
+        guard let facts = view?.dragFacts else { return [] }
         return [
           .table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil,
         ]
@@ -43,8 +43,8 @@ extension RuleFileState {
         [.table(LuaTable(sequence: draggedItems(conformingTo: Self.typeList(arguments.first)).map(LuaValue.string)))]
       },
       "copyItem": lua.function { [unowned self] arguments in
-        guard let engine else { return [.nil, .string("item:copy: no board")] }
-        guard var copy = engine.currentBoard.item(arguments.first?.stringValue ?? "") else {
+        guard let view else { return [.nil, .string("item:copy: no board")] }
+        guard var copy = view.currentBoard.item(arguments.first?.stringValue ?? "") else {
           return [.nil, .string("item:copy: the item is no longer on the board")]
         }
         // A copy shares its representations with its original: it costs its id and its
@@ -57,7 +57,7 @@ extension RuleFileState {
         guard Board.dataBytes(of: copy) <= itemDataAvailable else {
           return [.nil, .string("item:copy: " + dataShareFull(.items) + " (a copy holds a copy of its item's data)")]
         }
-        copy.id = engine.freshCopyID(of: copy.id)
+        copy.id = view.freshCopyID(of: copy.id)
         // A copy of a container's row is a plain item: one item stands for a target.
         copy.opens = nil
         let result = staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
@@ -83,20 +83,20 @@ extension RuleFileState {
       "setData": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
         return setter(
-          "target:set", arguments, of: .target(target), old: { key in engine?.boardDataValue(key, of: target) }
+          "target:set", arguments, of: .target(target), old: { key in view?.boardDataValue(key, of: target) }
         ) { key, value in
           staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
         }
       },
       "setForDrag": lua.function { [unowned self] arguments in
         let target = arguments.first?.stringValue ?? ""
-        guard let engine else { return [.nil, .string("target:setForDrag: no board")] }
+        guard let view else { return [.nil, .string("target:setForDrag: no board")] }
         // Drag-only data shares the board data's cap: it is held for the drag. A key the
         // drag hid is held as a null.
-        let old = { (key: String) in engine.dragOnlyValue(key, of: target).map { $0 ?? .null } }
+        let old = { (key: String) in view.dragOnlyValue(key, of: target).map { $0 ?? .null } }
         return setter("target:setForDrag", arguments, of: .target(target), old: old, nilIsHeld: true) { key, value in
           do {
-            try engine.setForDrag(key, to: value, on: target)
+            try view.setForDrag(key, to: value, on: target)
             return [.boolean(true), .string(target)]
           } catch {
             return [.nil, .string("target:setForDrag: \(error)")]
@@ -126,7 +126,7 @@ extension RuleFileState {
         let parents = Self.typeList(arguments.dropFirst().first)
         // Declared already, by the scenario or another file: declaring it again may repeat
         // what it conforms to, never add to it, or one file would change another's type.
-        if let existing = engine?.types.directParents(of: type), !typesDeclaredHere.contains(type) {
+        if let existing = view?.types.directParents(of: type), !typesDeclaredHere.contains(type) {
           let added = parents.filter { $0 != type && !existing.contains($0) }
           guard added.isEmpty else {
             let known = existing.map(\.rawValue).sorted().joined(separator: ", ")
@@ -143,7 +143,7 @@ extension RuleFileState {
           typesDeclaredHere.insert(type)
         }
         do {
-          try engine?.declareType(type, conformsTo: parents)
+          try view?.declareType(type, conformsTo: parents)
         } catch {
           return [.nil, .string("droprules.declareType: \(error)")]
         }
@@ -187,7 +187,7 @@ extension RuleFileState {
     ]
   }
 
-  private var board: Board? { engine?.currentBoard }
+  private var board: Board? { view?.currentBoard }
 
   /// What the three data setters (`target:set`, `target:setForDrag`, `item:set`) share,
   /// so none can skip a check: refused with the caller's name when this file may not
@@ -210,7 +210,7 @@ extension RuleFileState {
     let growth = Board.bytes(of: key, nilIsHeld ? json : value) - Board.bytes(of: key, old(key))
     // The fast path: what all files together stored bounds each share, so a write that
     // fits under the cap beside all of it needs no walk of the types this file serves.
-    let total = engine?.storedDataBytes ?? 0
+    let total = view?.storedDataBytes ?? 0
     let fits = growth <= runtime.limits.maxMemory - total
     guard fits || growth <= (share == .targets ? targetDataAvailable : itemDataAvailable) else {
       return [.nil, .string("\(caller): " + dataShareFull(share))]
@@ -218,16 +218,16 @@ extension RuleFileState {
     return set(key, value)
   }
 
-  private var types: TypeRegistry { engine?.types ?? TypeRegistry() }
+  private var types: TypeRegistry { view?.types ?? TypeRegistry() }
 
   /// Stages a change; returns `true` (or `value`) and the touched targets, else `nil, message`.
   private func staged(
     _ caller: String, returning value: LuaValue = .boolean(true),
     _ change: (inout Board) throws(BoardError) -> [Board.Undo]
   ) -> [LuaValue] {
-    guard let engine else { return [.nil, .string("no board")] }
+    guard let view else { return [.nil, .string("no board")] }
     do {
-      let touched = try engine.stage(change)
+      let touched = try view.stage(change)
       return [value] + touched.map(LuaValue.string)
     } catch .copyTakesFromSource(let item, let source) where caller == "target:remove" {
       // Inserting a copy is the way out for an insert, not for a removal.
@@ -243,9 +243,9 @@ extension RuleFileState {
   }
 
   private func draggedItems(conformingTo types: [TypeIdentifier]) -> [ItemID] {
-    guard let engine else { return [] }
-    return engine.draggedItems.filter {
-      engine.currentBoard.item($0)?.conforms(toAnyOf: types, in: engine.types) ?? false
+    guard let view else { return [] }
+    return view.draggedItems.filter {
+      view.currentBoard.item($0)?.conforms(toAnyOf: types, in: view.types) ?? false
     }
   }
 

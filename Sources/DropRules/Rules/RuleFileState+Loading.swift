@@ -6,11 +6,11 @@ extension RuleFileState {
   /// found, and each rule's accepted types (for warnings once every file has loaded).
   /// The caller adds the rules it keeps with ``add(_:)``.
   func load(
-    path: String
+    path: String, in view: any RuleView
   ) -> (rules: [Rule], problems: [RuleProblem], accepted: [(targetType: String, types: [TypeIdentifier])]) {
     isLoading = true
     defer { isLoading = false }
     let loader = RuleFileLoader(runtime: runtime, sourceFiles: sourceFiles, globals: ["droprules": droprulesGlobal])
-    return loader.loadWithAcceptedTypes(path: path)
+    return with(view) { loader.loadWithAcceptedTypes(path: path) }
   }
 }

@@ -12,17 +12,12 @@ final class RuleFileState {
   let runtime: LuaRuntime
   /// The rule files and the modules they require: the runtime reads no file itself.
   let sourceFiles: RuleSourceFiles
-  /// Reads the board and stages changes; set right after the engine is made.
-  weak var engine: DragEngine? {
-    didSet {
-      // Every way into Lua compares the board's version first, and once it moved empties
-      // what objects read of the board (api.lua), so they read it again.
-      if let version = engine?.version {
-        runtime.watchVersion(at: version.address, keepingAlive: version)
-        boardVersion = version.address
-      }
-    }
-  }
+  /// What the running call, or the loading file, reads of the drag and stages through:
+  /// given with each call (``RuleFiles``), nil between them. The state keeps no pointer
+  /// back to the engine.
+  private(set) var view: (any RuleView)?
+  /// The engine whose version ``boardVersion`` watches.
+  private var watchedView: ObjectIdentifier?
   /// The file serving each target type (``RuleFiles`` fills it): a file changes data only
   /// on targets of its own types.
   var typeOwners = TargetTypeOwners()
@@ -119,18 +114,23 @@ final class RuleFileState {
   }
 
   func call(
-    _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext
+    _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext,
+    in view: any RuleView
   ) -> HandlerResult {
     let function = handlerSlots[rule &* handlerCount &+ handler.ordinal]
     // Slot ids, not slots, are compared: this runs on every pointer step.
     guard function.id != 0 else { return .notImplemented }
-    if let boardVersion, boardVersion.pointee != seenVersion, let engine { catchUp(with: engine) }
+    if ObjectIdentifier(view) != watchedView { watch(view) }
+    if let boardVersion, boardVersion.pointee != seenVersion { catchUp(with: view) }
     // Restored after the call: a call nested in this one (a host function that runs
     // Lua again) leaves the outer call's fields as they were.
     let outerCall = currentCall
+    let outerView = self.view
     currentCall = (handler, context, position)
+    self.view = view
     defer {
       currentCall = outerCall
+      self.view = outerView
       if outerCall != nil { runtime.forgetCallReadings() }
     }
     if handler == .canDrag {
@@ -160,12 +160,34 @@ final class RuleFileState {
 
   /// Brings what the host keeps beside Lua up to the board, once its version moved:
   /// after a new board, the objects cached by position.
-  private func catchUp(with engine: DragEngine) {
-    seenVersion = engine.version.value
-    guard engine.boardsReplaced != seenBoards else { return }
-    seenBoards = engine.boardsReplaced
+  private func catchUp(with view: any RuleView) {
+    seenVersion = view.version.value
+    guard view.boardsReplaced != seenBoards else { return }
+    seenBoards = view.boardsReplaced
     targetSlots = []
     targetObjects = []
+  }
+
+  /// Watches the version of `view`'s engine: every way into Lua compares it first, and
+  /// once it moved empties what objects read of the board (api.lua), so they read it
+  /// again. Positions kept for another engine's board are void.
+  private func watch(_ view: any RuleView) {
+    watchedView = ObjectIdentifier(view)
+    runtime.watchVersion(at: view.version.address, keepingAlive: view.version)
+    boardVersion = view.version.address
+    seenVersion = view.version.value
+    seenBoards = view.boardsReplaced
+    targetSlots = []
+    targetObjects = []
+  }
+
+  /// Runs `body` with `view` as the view host functions read (loading a file: its top
+  /// level may declare types).
+  func with<Result>(_ view: any RuleView, _ body: () -> Result) -> Result {
+    let outerView = self.view
+    self.view = view
+    defer { self.view = outerView }
+    return body()
   }
 
   /// Makes the drag's `info`, at the first handler that is given one: what it holds of
@@ -214,7 +236,7 @@ final class RuleFileState {
 
   /// The id of the item at a 1-based place in the items of the target at `position`.
   func item(at place: Int?, in position: Int) -> ItemID? {
-    guard let place, let items = engine?.currentBoard.targets[position].items, items.indices.contains(place - 1)
+    guard let place, let items = view?.currentBoard.targets[position].items, items.indices.contains(place - 1)
     else { return nil }
     return items[place - 1]
   }

@@ -26,10 +26,6 @@ final class RuleFiles: RuleCalling {
   @exclusivity(unchecked) private var owners: [(state: Int, rule: RuleID)] = []
   /// The state whose handler ran last: what it printed is taken next.
   @exclusivity(unchecked) private var lastCalled = 0
-  /// Reads the board and stages changes; set right after the engine is made.
-  weak var engine: DragEngine? {
-    didSet { for state in states { state.engine = engine } }
-  }
   /// Observes executed lines of every file's state (coverage).
   var lineObserver: ((String, Int) -> Void)? {
     didSet { for state in states { state.runtime.lineObserver = lineObserver } }
@@ -53,8 +49,8 @@ final class RuleFiles: RuleCalling {
   var memoryInUse: Int { states.reduce(0) { $0 + $1.runtime.ownMemoryInUse } }
 
   /// Loads rule files, each into a new state, and returns every problem, warnings
-  /// included. All files are read.
-  func load(paths: [String]) -> [RuleProblem] {
+  /// included. All files are read; their top levels declare types through `view`.
+  func load(paths: [String], in view: any RuleView) -> [RuleProblem] {
     var problems: [RuleProblem] = []
     var accepted: [(path: String, targetType: String, types: [TypeIdentifier])] = []
     for path in paths {
@@ -65,13 +61,12 @@ final class RuleFiles: RuleCalling {
         problems.append(RuleProblem(error, file: path))
         continue
       }
-      state.engine = engine
       state.typeOwners = typeOwners
       state.loadOrder = states.count
       state.sourceFiles.confinement = ruleFileRoots
       state.runtime.lineObserver = lineObserver
       state.runtime.sharedAccountBytes = memoryHeldElsewhere
-      let (fileRules, fileProblems, fileAccepted) = state.load(path: path)
+      let (fileRules, fileProblems, fileAccepted) = state.load(path: path, in: view)
       loadOutput += state.takePrintedLines()
       problems += fileProblems
       accepted += fileAccepted.map { (path, $0.targetType, $0.types) }
@@ -95,15 +90,14 @@ final class RuleFiles: RuleCalling {
       // A file with no rule kept holds nothing the engine can call: its state goes.
       if kept { states.append(state) }
     }
-    problems += undeclaredTypeWarnings(accepted)
+    problems += undeclaredTypeWarnings(accepted, types: view.types)
     return problems
   }
 
   /// Warns of accepted types that are neither built in nor declared by any file.
   private func undeclaredTypeWarnings(
-    _ accepted: [(path: String, targetType: String, types: [TypeIdentifier])]
+    _ accepted: [(path: String, targetType: String, types: [TypeIdentifier])], types: TypeRegistry
   ) -> [RuleProblem] {
-    let types = engine?.types ?? TypeRegistry()
     var warnings: [RuleProblem] = []
     for entry in accepted {
       for type in entry.types where !types.isKnown(type) {
@@ -136,23 +130,23 @@ final class RuleFiles: RuleCalling {
   }
 
   func call(
-    _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext
+    _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext,
+    in view: any RuleView
   ) -> HandlerResult {
     let owner = owners[rule]
     lastCalled = owner.state
     // Under an embedder's one cap, the state counts the other files and the board too.
-    if memoryHeldElsewhere != 0 { shareTheCap(with: owner.state) }
+    if memoryHeldElsewhere != 0 { shareTheCap(with: owner.state, boardBytes: view.storedDataBytes) }
     return unretainedStates[owner.state]._withUnsafeGuaranteedRef {
-      $0.call(handler, of: owner.rule, target: target, position: position, context: context)
+      $0.call(handler, of: owner.rule, target: target, position: position, context: context, in: view)
     }
   }
 
   /// Counts, against the state about to run, what the host's other states and its board
   /// hold beside what the embedder holds elsewhere.
-  private func shareTheCap(with index: Int) {
+  private func shareTheCap(with index: Int, boardBytes: Int) {
     let others = states.indices.reduce(0) { $1 == index ? $0 : $0 + states[$1].runtime.ownMemoryInUse }
-    let board = engine?.storedDataBytes ?? 0
-    states[index].runtime.sharedAccountBytes = memoryHeldElsewhere + others + board
+    states[index].runtime.sharedAccountBytes = memoryHeldElsewhere + others + boardBytes
   }
 
   func takePrintedLines() -> [String] {

@@ -43,7 +43,7 @@ extension DragEngine {
     let stagedForDrag = dragOnly.changeCount
     let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     // Whatever the rule's file cut, the host keeps no more of its texts than TextCap allows.
-    let result = rules.call(handler, of: rule, target: id, position: position, context: context).cappedForHost
+    let result = rules.call(handler, of: rule, target: id, position: position, context: context, in: self).cappedForHost
     if case .notImplemented = result { return result }
     if handlerTimings != nil {
       handlerTimings?.append(

@@ -189,7 +189,7 @@ public final class DragEngine {
   /// board: the value that `target:set` replaces. Nil for a missing key or target. Read
   /// in place (a copy of the board or the target would retain all it holds, on every
   /// set).
-  package func boardDataValue(_ key: String, of target: TargetID) -> JSONValue? {
+  public func boardDataValue(_ key: String, of target: TargetID) -> JSONValue? {
     guard let position = currentBoard.position(of: target) else { return nil }
     return currentBoard.targets[position].data[key]
   }

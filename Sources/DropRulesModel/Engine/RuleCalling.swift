@@ -214,18 +214,21 @@ public struct SourceLocation: Hashable, Sendable {
 ///
 /// The engine decides when each handler runs; an implementation turns a call into the
 /// rule's language and back. What a rule reads of the board and of the drag, it reads
-/// from the engine (``DragEngine/currentBoard``, ``DragEngine/dragFacts``) and reads
-/// again once ``DragEngine/version`` moved: the engine tells the rules of no change, only
-/// that a drag is over. Tests drive the engine with a Swift implementation.
+/// from the view each call is given (``RuleView/currentBoard``, ``RuleView/dragFacts``)
+/// and reads again once ``RuleView/version`` moved: the engine tells the rules of no
+/// change, only that a drag is over. Tests drive the engine with a Swift implementation.
 public protocol RuleCalling: AnyObject {
   /// The rule for targets of this type (its own, else the fallback), or nil.
   func rule(forTargetType type: String) -> RuleID?
   /// What the engine needs to know of a rule: the handlers it has, the types it accepts,
   /// where its handlers are defined. Asked once per rule when rules or the board change.
   func describe(_ rule: RuleID) -> RuleDescription
-  /// Runs `handler` of `rule` for the target at `position` of the engine's board.
-  func call(_ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext)
-    -> HandlerResult
+  /// Runs `handler` of `rule` for the target at `position` of the engine's board; what
+  /// the rule reads and stages, it does through `view`.
+  func call(
+    _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext,
+    in view: any RuleView
+  ) -> HandlerResult
   /// What rule code printed since the last call, in order.
   func takePrintedLines() -> [String]
   /// The drag ended: what the rules were given for it (`info`) is void.

@@ -64,7 +64,7 @@ package enum InfoFields {
       "destination", "droprules.Target?", .target,
       doc: "In `dragEnded`: the target that took the drop; nil when another app or nothing took it."
     ) { reading in
-      guard let destination = reading.context.destination, let targets = reading.state.engine?.currentBoard.targets,
+      guard let destination = reading.context.destination, let targets = reading.state.view?.currentBoard.targets,
         targets.indices.contains(destination)
       else { return .nil }
       return .string(targets[destination].id)

@@ -1,11 +1,11 @@
 import DropRulesLua
 import DropRulesModel
 
-/// What a target's fields read: the target on the staged board, and the engine, for its
+/// What a target's fields read: the target on the staged board, and the view, for its
 /// data as handlers see it (staged data, then this drag's own keys).
 package struct TargetReading {
   let target: DropTarget
-  let engine: DragEngine
+  let view: any RuleView
 }
 
 /// The fields a target object reads from the host when a rule first asks for one.
@@ -41,9 +41,9 @@ package enum TargetFields {
   /// As handlers see it: staged data, then the drag's own keys (`setForDrag`). Keys are
   /// counted before merging: merging 400,000 flooded keys is the cost to avoid.
   static let data = HostData<TargetReading>(
-    keyCount: { $0.engine.dataKeyCount(of: $0.target.id) ?? 0 },
-    whole: { $0.engine.data(of: $0.target.id) ?? [:] },
-    value: { $0.engine.dataValue($1, of: $0.target.id) })
+    keyCount: { $0.view.dataKeyCount(of: $0.target.id) ?? 0 },
+    whole: { $0.view.data(of: $0.target.id) ?? [:] },
+    value: { $0.view.dataValue($1, of: $0.target.id) })
 
   /// Coordinates as Lua sees them: by name and by place (`frame.x`, `frame[1]`), integers
   /// when whole, as scenarios write them, else floats.
