@@ -181,7 +181,7 @@ extension RuleTestFile {
     ruleFilesLoaded.formUnion(scenario.rules)
     let host = try runner.makeHost(for: scenario)
     printed.append(contentsOf: host.loadOutput)
-    host.engine.printObserver = { [unowned self, unowned runtime] line in
+    host.engine.observers.printed = { [unowned self, unowned runtime] line in
       collectPrinted(from: runtime)
       printed.append(line)
     }

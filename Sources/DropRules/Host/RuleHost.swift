@@ -65,8 +65,8 @@ public final class RuleHost {
   }
   /// Nanoseconds spent in each handler call, when measuring (`droprules bench`).
   public var handlerTimings: [HandlerTiming]? {
-    get { engine.handlerTimings }
-    set { engine.handlerTimings = newValue }
+    get { engine.observers.timings }
+    set { engine.observers.timings = newValue }
   }
 
   /// Observes executed lines of rule files (for coverage); nil stops observing.

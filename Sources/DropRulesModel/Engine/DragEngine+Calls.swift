@@ -31,7 +31,7 @@ extension DragEngine {
     // pay for.
     switch handler {
     case .dropEntered, .dropUpdated, .performDrop:
-      context.hoverTime = clock - enteredAt
+      context.hoverTime = hoverClock.hoverTime
       fallthrough
     case .validateDrop:
       if !draggedOpeners.isEmpty { context.wouldContainItself = wouldContainItself(at: position) }
@@ -41,17 +41,17 @@ extension DragEngine {
     // Each call is atomic: what a call that fails staged is rolled back here.
     let staged = undoLog.count
     let stagedForDrag = dragOnly.changeCount
-    let started = handlerTimings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+    let started = observers.timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     // Whatever the rule's file cut, the host keeps no more of its texts than TextCap allows.
     let result = rules.call(handler, of: rule, target: id, position: position, context: context, in: self).cappedForHost
     if case .notImplemented = result { return result }
-    if handlerTimings != nil {
-      handlerTimings?.append(
+    if observers.timings != nil {
+      observers.timings?.append(
         HandlerTiming(handler: handler, nanoseconds: DispatchTime.now().uptimeNanoseconds - started))
     }
     for line in rules.takePrintedLines() {
       recorder.record(.printed(line))
-      printObserver?(line)
+      observers.printed?(line)
     }
     switch result {
     case .notImplemented: break

@@ -22,7 +22,7 @@ extension DragEngine {
   /// Asks the rule of the target at `position` to say `event`, if it has `announce`;
   /// records what it said, which replaces the built-in sentence of the step.
   func announce(_ event: AnnouncementEvent, on position: Int?) {
-    guard anyRuleAnnounces, let position, let rule = ruleOfTarget[position],
+    guard announcements.anyRuleAnnounces, let position, let rule = ruleOfTarget[position],
       ruleDescriptions[rule]?.handlers.contains(.announce) == true
     else { return }
     let result = readOnly { invoke(.announce, on: position, announcing: event) }
@@ -33,19 +33,10 @@ extension DragEngine {
   /// pointer entered it or that its proposal or position changed, or the last target's
   /// that the pointer left it for no target.
   func announceProposal(_ proposal: Proposal, index: Int?) {
-    guard anyRuleAnnounces, !isOutside else { return }
-    let current = drag?.current
-    let said = lastAnnounced
-    lastAnnounced = (current, proposal, index)
-    if let current {
-      if said.target != current {
-        announce(.entered, on: current)
-      } else if said.proposal != proposal || said.index != index {
-        announce(.proposal, on: current)
-      }
-    } else if let left = said.target {
-      announce(.exited, on: left)
-    }
+    guard announcements.anyRuleAnnounces, !isOutside,
+      let (event, position) = announcements.event(over: drag?.current, proposal: proposal, index: index)
+    else { return }
+    announce(event, on: position)
   }
 
   /// The end of a drag: the target that took the drop says so, or the one the drag

@@ -44,7 +44,7 @@ extension DragEngine {
       }
       return .notAccepted(ruleDescriptions[rule]?.accepts ?? [])
     }
-    if hitTester.hasCollapsed, let container = hitTester.closedContainer(of: position, expanded: springLoaded) {
+    if hitTester.hasCollapsed, let container = hitTester.closedContainer(of: position, expanded: springLoading.opened) {
       return .closed(in: currentBoard.targets[container].id)
     }
     if let refusal = drag?.rejected[position] { return .validateDrop(step: refusal.step, raised: refusal.raised) }

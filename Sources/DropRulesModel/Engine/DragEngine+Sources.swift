@@ -30,13 +30,12 @@ extension DragEngine {
     // Nothing of the last drag's own reaches this one.
     dragOnly = DragOnlyData()
     currentLacksPerformDrop = nil
-    springLoaded = []
+    springLoading.closeAll()
     draggedOpeners = []
-    clock = 0
-    enteredAt = 0
-    lastAnnounced = (nil, nil, nil)
-    draggedItemNames = [:]
-    for id in allItems { if let name = currentBoard.item(id)?.name { draggedItemNames[id] = name } }
+    hoverClock = HoverClock()
+    var names: [ItemID: String] = [:]
+    for id in allItems { if let name = currentBoard.item(id)?.name { names[id] = name } }
+    announcements.begin(naming: names)
     recorder.record(.step(.begin(allItems)))
 
     // A rule whose canDrag raised refuses the rest of its items without being asked

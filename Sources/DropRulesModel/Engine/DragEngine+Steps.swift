@@ -52,7 +52,7 @@ extension DragEngine {
     guard drag != nil else { throw .noDrag }
     let milliseconds = min(max(milliseconds, 0), DragStep.longestWait)
     beginStep(.wait(milliseconds: milliseconds))
-    clock += milliseconds
+    hoverClock.pass(milliseconds)
     return updateProposal()
   }
 
@@ -200,7 +200,7 @@ extension DragEngine {
 
   private func enter(_ target: Int) {
     drag?.current = target
-    enteredAt = clock
+    hoverClock.enterTarget()
     drag?.entryProposal = nil
     drag?.proposedIndex = nil
     // A rule without performDrop could honour no drop: its proposals are not shown.
@@ -279,7 +279,7 @@ extension DragEngine {
     if proposal.operation != nil, let current, let (place, edge) = itemUnderPointer(in: current) {
       recorder.record(.over(currentBoard.targets[current].items[place - 1], edge))
     }
-    if anyRuleAnnounces { announceProposal(proposal, index: index) }
+    if announcements.anyRuleAnnounces { announceProposal(proposal, index: index) }
     return proposal
   }
 
@@ -298,13 +298,13 @@ extension DragEngine {
     drag?.isReadOnly = true
     let endedOver = drag?.current
     if let current = endedOver { exit(current, outcome: outcome) }
-    if anyRuleAnnounces { announceOutcome(outcome, over: destination ?? endedOver) }
+    if announcements.anyRuleAnnounces { announceOutcome(outcome, over: destination ?? endedOver) }
     recorder.record(.outcome(outcome, reason))
     endDragAtSources(outcome: outcome, operation: operation, destination: destination)
     rules.dragDidEnd()
     drag = nil
     isOutside = false
-    springLoaded = []
+    springLoading.closeAll()
     draggedOpeners = []
     return outcome
   }

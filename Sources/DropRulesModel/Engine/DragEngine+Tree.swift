@@ -20,7 +20,7 @@ extension DragEngine {
   /// Whether the target at `position` can be under the pointer at all: no closed
   /// container that the drag has not spring-loaded hides it.
   func isHitTestable(_ position: Int) -> Bool {
-    !hitTester.hasCollapsed || !hitTester.isHidden(position, expanded: springLoaded)
+    !hitTester.hasCollapsed || !hitTester.isHidden(position, expanded: springLoading.opened)
   }
 
   /// Opens, for the rest of the drag, the closed container a `dropUpdated` answer with
@@ -37,7 +37,7 @@ extension DragEngine {
     if opened == nil, case .string(let id) = board.targets[position].data["opens"] {
       opened = board.position(of: id)
     }
-    guard let target = opened, springLoaded.insert(target).inserted else { return }
+    guard let target = opened, springLoading.open(target) else { return }
     recorder.record(.springLoaded(board.targets[target].id))
     // The targets inside it can take over at once, on the next pointer step.
     drag?.lastStepSearchedEverything = false

@@ -54,26 +54,15 @@ public final class DragEngine {
   /// Undo records of every change staged in the current transaction (the drag, or one
   /// `dragEnded`), in order; empty between drags. Here for the same reason.
   @exclusivity(unchecked) var undoLog = UndoLog()
-  /// The names the last drag's items had when it began, for its announcements.
-  var draggedItemNames: [ItemID: String] = [:] {
-    didSet { sentenceMemo = SentenceMemo() }
-  }
-  /// The last pointer step's sentence, made again only when what it says changed.
-  var sentenceMemo = SentenceMemo()
-  /// The drag's clock, in milliseconds since it began: only `wait` steps advance it.
-  @exclusivity(unchecked) var clock = 0
-  /// The clock when the current target was entered (`info.hoverTime` counts from it).
-  @exclusivity(unchecked) var enteredAt = 0
+  /// What the engine keeps to say the drag (AnnouncementState.swift).
+  @exclusivity(unchecked) var announcements = AnnouncementState()
+  /// The drag's clock and the current target's hover time (HoverClock.swift).
+  @exclusivity(unchecked) var hoverClock = HoverClock()
   /// The target type of the current target when its rule has no `performDrop`: its
   /// move or copy proposals become `forbidden`, since no drop there can be performed.
   @exclusivity(unchecked) var currentLacksPerformDrop: String?
-  /// Closed containers a rule spring-loaded in the current drag: the targets inside them
-  /// are hit-tested until it ends.
-  var springLoaded: Set<Int> = []
-  /// Whether any loaded rule has `announce`: when none does, a step asks nothing more.
-  @exclusivity(unchecked) var anyRuleAnnounces = false
-  /// The target, proposal and index the last announcement of the drag was about.
-  var lastAnnounced: (target: Int?, proposal: Proposal?, index: Int?) = (nil, nil, nil)
+  /// Closed containers a rule spring-loaded in the current drag (SpringLoading.swift).
+  var springLoading = SpringLoading()
   /// The board positions of the targets the dragged items stand for, so that a handler
   /// call knows at once, by an empty list, that no drop can contain itself.
   @exclusivity(unchecked) var draggedOpeners: [Int] = []
@@ -87,11 +76,9 @@ public final class DragEngine {
   public internal(set) var diagnosticsDropped = 0
   /// Diagnostics kept in the current drag.
   var diagnosticsThisDrag = 0
-  /// Nanoseconds each handler call took, when measuring (`droprules bench`).
-  @exclusivity(unchecked) public var handlerTimings: [HandlerTiming]?
-  /// Receives each line a handler printed, as the trace records it (rule tests show a
-  /// test's output under it).
-  @exclusivity(unchecked) public var printObserver: ((String) -> Void)?
+  /// Who watches handler calls from outside: `droprules bench`'s timings, rule tests'
+  /// printed lines.
+  @exclusivity(unchecked) public var observers = CallObservers()
 
   /// An engine that calls `rules`, with a type registry and a board to start from.
   public init(rules: any RuleCalling, types: TypeRegistry = TypeRegistry(), board: Board = Board()) {
@@ -124,14 +111,14 @@ public final class DragEngine {
   /// (in place: a step is large, and every answer of the protocol is one).
   func announce(_ step: inout TraceStep) {
     if step.announcement == nil {
-      step.announcement = sentenceMemo.sentence(of: step, at: version.value) {
-        let text = step.announce(on: currentBoard, itemNames: draggedItemNames)
+      step.announcement = announcements.sentenceMemo.sentence(of: step, at: version.value) {
+        let text = step.announce(on: currentBoard, itemNames: announcements.itemNames)
         return text.isEmpty ? nil : text
       }
     }
     if case .begin(let items) = step.action, step.preview == nil {
       step.preview = DragPreview.standard(for: items.filter { !step.refused.contains($0) }) { id in
-        draggedItemNames[id] ?? currentBoard.item(id)?.name ?? id
+        announcements.itemNames[id] ?? currentBoard.item(id)?.name ?? id
       }
     }
   }
@@ -164,7 +151,7 @@ public final class DragEngine {
     ruleOfTarget = currentBoard.targets.map { rules.rule(forTargetType: $0.type) }
     ruleDescriptions = [:]
     for rule in Set(ruleOfTarget.compactMap { $0 }) { ruleDescriptions[rule] = rules.describe(rule) }
-    anyRuleAnnounces = ruleDescriptions.values.contains { $0.handlers.contains(.announce) }
+    announcements.anyRuleAnnounces = ruleDescriptions.values.contains { $0.handlers.contains(.announce) }
   }
 
   // MARK: For rule implementations

@@ -53,7 +53,7 @@ struct SentenceMemoTests {
         default: _ = try? host.movePointer(to: Point(x: 5000, y: 5000))
         }
         guard let step = host.lastStep else { continue }
-        let fresh = step.announce(on: host.currentBoard, itemNames: host.engine.draggedItemNames)
+        let fresh = step.announce(on: host.currentBoard, itemNames: host.engine.announcements.itemNames)
         #expect(step.announcement == (fresh.isEmpty ? nil : fresh), "\(step.action)")
         checked += 1
       }
@@ -85,7 +85,7 @@ extension SentenceMemoTests {
     for _ in 0..<40 {
       _ = try? host.moveOver("a")
       guard let step = host.lastStep else { continue }
-      let fresh = step.announce(on: host.currentBoard, itemNames: host.engine.draggedItemNames)
+      let fresh = step.announce(on: host.currentBoard, itemNames: host.engine.announcements.itemNames)
       #expect(step.announcement == (fresh.isEmpty ? nil : fresh))
       #expect((step.announcement?.count ?? 0) < 200)
     }
