@@ -103,7 +103,8 @@ func comparisonWorkloads() throws -> (
       for i in 0..<count {
         let point = Point(x: wander(i), y: 5)
         let result = rules.call(
-          .dropUpdated, of: rule, target: "t0", position: 0, context: HandlerContext(pointer: point, location: point))
+          .dropUpdated, of: rule, target: "t0", position: 0, context: HandlerContext(pointer: point, location: point),
+          in: host.engine)
         guard case .returned(.proposal(.move, nil)) = result else { preconditionFailure("\(result)") }
       }
     }
