@@ -124,6 +124,19 @@ extension RuleFileState {
         }
         let type = TypeIdentifier(id)
         let parents = Self.typeList(arguments.dropFirst().first)
+        // Every type a file names counts, its parents too: a type's answers walk all it
+        // conforms to, so the graph every file's questions walk stays bounded.
+        let named = typesNamedHere.union([type]).union(parents)
+        guard named.count <= Self.typesNamedPerFile else {
+          return [
+            .nil,
+            .string(
+              "droprules.declareType: a rule file may name at most \(Self.typesNamedPerFile) types in its "
+                + "declarations, and '\(id.capped(.name))' would make it \(named.count); declare the types your "
+                + "rules accept, not every type there is"),
+          ]
+        }
+        typesNamedHere = named
         // Declared already, by the scenario or another file: declaring it again may repeat
         // what it conforms to, never add to it, or one file would change another's type.
         if let existing = view?.types.directParents(of: type), !typesDeclaredHere.contains(type) {
@@ -274,6 +287,9 @@ extension RuleFileState {
     default: []
     }
   }
+
+  /// The most types a file's declarations may name, its own and their parents.
+  static let typesNamedPerFile = 1_024
 
   /// What one copy is charged besides its id: the item's entry in the board's index.
   static let bytesPerCopy = 160

@@ -14,8 +14,9 @@ final class RuleFileState {
   let sourceFiles: RuleSourceFiles
   /// What the running call, or the loading file, reads of the drag and stages through:
   /// given with each call (``RuleFiles``), nil between them. The state keeps no pointer
-  /// back to the engine.
-  private(set) var view: (any RuleView)?
+  /// back to the engine. Unretained: the engine is running the call that set it, and a
+  /// retain and release on every pointer step would buy nothing.
+  @exclusivity(unchecked) private(set) unowned(unsafe) var view: (any RuleView)?
   /// The engine whose version ``boardVersion`` watches.
   private var watchedView: ObjectIdentifier?
   /// The file serving each target type (``RuleFiles`` fills it): a file changes data only
@@ -33,6 +34,8 @@ final class RuleFileState {
   var isLoading = false
   /// The custom types this file declared first: only it may add to what they conform to.
   var typesDeclaredHere: Set<TypeIdentifier> = []
+  /// Every type this file's declarations named (``typesNamedPerFile`` at most).
+  var typesNamedHere: Set<TypeIdentifier> = []
   private(set) var api: RuleAPI?
   /// The board's version and how many boards there were when the host last looked: the
   /// objects cached by board position are dropped when the board was replaced.

@@ -5,18 +5,17 @@ import Foundation
 ///
 /// Conformance is reflexive and transitive; a type nobody declared conforms only to
 /// itself. Questions are answered from each type's ancestors, walked once per
-/// declaration and kept (``maximumAncestors`` of them, nearest first): a walk per
-/// question made an 8,000-type chain asked against a 40,000-type `accepts` list hang the
-/// host for minutes.
+/// declaration and kept: a walk per question made an 8,000-type chain asked against a
+/// 40,000-type `accepts` list hang the host for minutes. A walk is as long as the graph
+/// is large, so whoever lets others declare types bounds how many they may (a rule file
+/// names at most 1,024 types in its declarations): an answer is never cut short, so it
+/// is never wrong.
 public struct TypeRegistry: Sendable {
   private var parents: [TypeIdentifier: Set<TypeIdentifier>]
   /// The ancestors walked so far; a declaration starts a new memo, so a copy of the
   /// registry made before it keeps its own answers.
   private var memo = AncestorMemo()
 
-  /// The most ancestors a type's answers consult, nearest first (breadth-first): a
-  /// chain of types can be as long as rules make it, and each type's ancestors are kept.
-  public static let maximumAncestors = 1_024
   /// The most ancestors kept for all types together; past it the memo starts again.
   static let maximumMemoEntries = 1_000_000
 
@@ -56,16 +55,14 @@ public struct TypeRegistry: Sendable {
     return others.contains { ancestors.contains($0) }
   }
 
-  /// `type`'s ancestors, itself left out: walked once, breadth-first, at most
-  /// ``maximumAncestors``.
+  /// `type`'s ancestors, itself left out: walked once per declaration, breadth-first.
   func ancestors(of type: TypeIdentifier) -> Set<TypeIdentifier> {
     if let known = memo.ancestors(of: type) { return known }
     var found: Set<TypeIdentifier> = []
     var frontier = Array(parents[type] ?? [])
     var next: [TypeIdentifier] = []
-    walk: while !frontier.isEmpty {
+    while !frontier.isEmpty {
       for parent in frontier where parent != type && found.insert(parent).inserted {
-        if found.count >= Self.maximumAncestors { break walk }
         next.append(contentsOf: parents[parent] ?? [])
       }
       swap(&frontier, &next)

@@ -1,0 +1,69 @@
+import DropRulesHostTestSupport
+import DropRulesTestSupport
+import Testing
+
+@testable import DropRules
+@testable import DropRulesModel
+
+/// A type's answers walk everything it conforms to, never cut short: what bounds the walk
+/// is how many types each rule file may name in its declarations.
+@Suite("Type declarations: bounded per file, answers never cut short")
+struct TypeDeclarationLimitTests {
+  /// A file that declares `t<from>` ... `t<to - 1>`, each conforming to the one before
+  /// (`t<from>` to `first`), and a rule for `box`.
+  static func chain(from: Int, to: Int, first: String) -> String {
+    """
+    local previous = "\(first)"
+    for index = \(from), \(to - 1) do
+      local name = "t" .. index
+      droprules.declareType(name, { conformsTo = previous })
+      previous = name
+    end
+    return { ["box\(from)"] = { validateDrop = function() return droprules.conforms("t\(to - 1)", "t0") end } }
+    """
+  }
+
+  @Test("two files' chains make a 2,000-type chain: its last type conforms to its first")
+  func longChainAcrossFiles() throws {
+    let directory = try TemporaryDirectory()
+    let host = try RuleHost()
+    let problems = host.loadRulesCollectingProblems(atPaths: [
+      try directory.write("a.lua", Self.chain(from: 0, to: 1_000, first: "public.data")),
+      try directory.write("b.lua", Self.chain(from: 1_000, to: 2_000, first: "t999")),
+    ])
+    #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
+    // Past the 1,024 ancestors the host once kept, the answer was a silent false.
+    #expect(host.types.conforms("t1999", to: "t0"))
+    #expect(host.types.conforms("t1999", to: "public.item"))
+    #expect(!host.types.conforms("t0", to: "t1999"))
+  }
+
+  @Test("a file naming more than 1,024 types fails to load, at the line of the declaration")
+  func tooManyTypes() throws {
+    let directory = try TemporaryDirectory()
+    let host = try RuleHost()
+    let path = try directory.write("many.lua", Self.chain(from: 0, to: 1_100, first: "public.data"))
+    let problems = host.loadRulesCollectingProblems(atPaths: [path])
+    let error = try #require(problems.first { $0.severity == .error })
+    #expect(error.file == path)
+    #expect(error.line == 4)
+    #expect(error.message.contains("at most 1024 types"), "\(error.message)")
+  }
+
+  @Test("one declaration naming 2,000 parents counts them all")
+  func manyParents() throws {
+    let directory = try TemporaryDirectory()
+    let host = try RuleHost()
+    let path = try directory.write(
+      "wide.lua",
+      """
+      local parents = {}
+      for index = 1, 2000 do parents[index] = "p" .. index end
+      droprules.declareType("wide", { conformsTo = parents })
+      return { box = {} }
+      """)
+    let problems = host.loadRulesCollectingProblems(atPaths: [path])
+    #expect(problems.contains { $0.severity == .error && $0.line == 3 && $0.message.contains("would make it 2001") })
+    #expect(!host.types.isKnown("wide"))
+  }
+}
