@@ -11,8 +11,8 @@ enum RuleSetTemplate {
       ("shelf_test.lua", test),
       ("move-a-book.scenario.json", scenario),
       (".luarc.json", languageServerSettings),
-      (".luacheckrc", LuacheckConfigWriter.configuration()),
-      ("types/droprules.d.lua", LuaDefinitionWriter.definitions()),
+      (".luacheckrc", LuacheckConfigWriter.configuration(.droprules)),
+      ("types/droprules.d.lua", LuaDefinitionWriter.definitions(.droprules)),
     ]
   }
 

@@ -24,7 +24,7 @@ struct TypesCommand: ParsableCommand {
   var luacheck = false
 
   func run() throws {
-    let text = luacheck ? LuacheckConfigWriter.configuration() : LuaDefinitionWriter.definitions()
+    let text = luacheck ? LuacheckConfigWriter.configuration(.droprules) : LuaDefinitionWriter.definitions(.droprules)
     guard let output else {
       print(text, terminator: "")
       return

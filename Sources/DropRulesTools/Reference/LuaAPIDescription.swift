@@ -16,6 +16,12 @@ package struct LuaAPIDescription: Sendable {
   /// The globals of each kind of file.
   package var environments: [Environment]
 
+  package init(aliases: [Alias], classes: [Class], environments: [Environment]) {
+    self.aliases = aliases
+    self.classes = classes
+    self.environments = environments
+  }
+
   /// A named type: a union of string values (each described) or of other types.
   package struct Alias: Sendable {
     package var name: String
@@ -43,6 +49,13 @@ package struct LuaAPIDescription: Sendable {
     package var variable: String?
     package var doc: String
     package var members: [Member]
+
+    package init(name: String, variable: String?, doc: String, members: [Member]) {
+      self.name = name
+      self.variable = variable
+      self.doc = doc
+      self.members = members
+    }
   }
 
   /// A field, a method (called with a colon) or a function (called with a dot).
@@ -123,6 +136,11 @@ package struct LuaAPIDescription: Sendable {
     /// `rule` (rule files and the modules they require) or `test` (`*_test.lua`).
     package var name: String
     package var globals: [Global]
+
+    package init(name: String, globals: [Global]) {
+      self.name = name
+      self.globals = globals
+    }
   }
 
   /// A global: droprules' own (described, with a type) or one of Lua's that the sandbox

@@ -5,7 +5,7 @@ import DropRules
 
 package enum LuaDefinitionWriter {
   /// The definition file's text.
-  package static func definitions(_ api: LuaAPIDescription = .droprules) -> String {
+  package static func definitions(_ api: LuaAPIDescription) -> String {
     var lines = [
       "---@meta droprules",
       "-- luacheck: ignore",

@@ -6,7 +6,7 @@ import DropRules
 package enum LuacheckConfigWriter {
   /// The configuration's text: stds `droprules` (rule files and modules) and
   /// `droprules_test` (`*_test.lua`).
-  package static func configuration(_ api: LuaAPIDescription = .droprules) -> String {
+  package static func configuration(_ api: LuaAPIDescription) -> String {
     var lines = [
       "-- luacheck configuration for droprules rule sets, written by `droprules types --luacheck`",
       "-- from the API description in the droprules library. Do not edit: write it again after",

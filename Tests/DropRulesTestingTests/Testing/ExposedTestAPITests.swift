@@ -121,4 +121,11 @@ struct ExposedTestAPITests {
       #expect(Set(exposed[global.name] ?? []) == Set(names), "fields of \(global.name)")
     }
   }
+
+  @Test("the scenario spec's keys are those the decoder accepts")
+  func scenarioSpec() {
+    #expect(Self.described("droprules.ScenarioSpec") == Set(ScenarioDecoder.scenarioKeys))
+    #expect(Self.described("droprules.TargetSpec") == Set(ScenarioDecoder.targetKeys))
+    #expect(Self.described("droprules.ItemSpec") == Set(ScenarioDecoder.itemKeys))
+  }
 }

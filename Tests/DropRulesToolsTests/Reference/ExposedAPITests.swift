@@ -101,7 +101,7 @@ struct ExposedAPITests {
   }
 
   static func described(_ className: String) -> Set<String> {
-    Set(LuaAPIDescription.droprules.class(className)?.members.map(\.name) ?? [])
+    Set(LuaAPIDescription.rules.class(className)?.members.map(\.name) ?? [])
   }
 
   @Test(
@@ -121,7 +121,7 @@ struct ExposedAPITests {
   @Test("the globals of a rule file and the fields of its libraries are those described")
   func ruleGlobals() throws {
     let exposed = try Self.exposedKeys()
-    let environment = try #require(LuaAPIDescription.droprules.environment("rule"))
+    let environment = try #require(LuaAPIDescription.rules.environment("rule"))
     #expect(Set(exposed["global"] ?? []) == Set(environment.globals.map(\.name)))
     for global in environment.globals {
       let fields: Set<String>
@@ -143,19 +143,12 @@ struct ExposedAPITests {
 
   @Test("the string values of each alias are the host's own")
   func aliases() throws {
-    let api = LuaAPIDescription.droprules
+    let api = LuaAPIDescription.rules
     func values(_ alias: String) -> [String] { api.alias(alias)?.stringValues ?? [] }
     #expect(values("droprules.Proposal") == Proposal.allCases.map(\.rawValue))
     #expect(values("droprules.Operation").sorted() == DragOperation.allCases.map(\.rawValue).sorted())
     #expect(values("droprules.Outcome") == DropOutcome.allCases.map(\.rawValue))
     #expect(values("droprules.Edge") == ItemEdge.allCases.map(\.rawValue))
     #expect(values("droprules.Modifier") == Modifier.allCases.map(\.rawValue))
-  }
-
-  @Test("the scenario spec's keys are those the decoder accepts")
-  func scenarioSpec() {
-    #expect(Self.described("droprules.ScenarioSpec") == Set(ScenarioDecoder.scenarioKeys))
-    #expect(Self.described("droprules.TargetSpec") == Set(ScenarioDecoder.targetKeys))
-    #expect(Self.described("droprules.ItemSpec") == Set(ScenarioDecoder.itemKeys))
   }
 }

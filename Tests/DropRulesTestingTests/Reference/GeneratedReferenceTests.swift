@@ -6,6 +6,7 @@ import Testing
 @testable import DropRules
 @testable import DropRulesLua
 @testable import DropRulesModel
+@testable import DropRulesTesting
 @testable import DropRulesTools
 
 /// What is generated from the API description, and the reference written by hand,
@@ -48,16 +49,16 @@ struct GeneratedReferenceTests {
   @Test("the committed .luacheckrc and types/droprules.d.lua are what droprules types writes")
   func committedFilesAreCurrent() throws {
     #expect(
-      try Self.read(".luacheckrc") == LuacheckConfigWriter.configuration(),
+      try Self.read(".luacheckrc") == LuacheckConfigWriter.configuration(.droprules),
       "write it again: swift run droprules types --luacheck --output .luacheckrc")
     #expect(
-      try Self.read("types/droprules.d.lua") == LuaDefinitionWriter.definitions(),
+      try Self.read("types/droprules.d.lua") == LuaDefinitionWriter.definitions(.droprules),
       "write it again: swift run droprules types --output types/droprules.d.lua")
   }
 
   @Test("the definition file is Lua that compiles, and declares every class, member and droprules global")
   func definitionsDeclareEverything() throws {
-    let text = LuaDefinitionWriter.definitions()
+    let text = LuaDefinitionWriter.definitions(.droprules)
     _ = try LuaRuntime().load(source: text, chunkName: "=droprules.d.lua")
     #expect(text.hasPrefix("---@meta"))
     var missing: [String] = []
@@ -92,7 +93,7 @@ struct GeneratedReferenceTests {
   func luacheckStds() throws {
     let runtime = try LuaRuntime()
     let listing = try runtime.evaluate(
-      LuacheckConfigWriter.configuration() + """
+      LuacheckConfigWriter.configuration(.droprules) + """
 
         local lines = {}
         for std, definition in pairs(stds) do
