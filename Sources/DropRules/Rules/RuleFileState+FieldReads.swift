@@ -10,12 +10,9 @@ extension RuleFileState {
     return [
       // The names, shapes and read-only descriptions of each kind's fields, as lists.
       "fieldsOf": lua.function { arguments in
-        switch arguments.first?.stringValue {
-        case "target": Self.listing(TargetFields.all, kind: "target")
-        case "item": Self.listing(ItemFields.all, kind: "item")
-        case "call": Self.listing(InfoFields.call, kind: "info")
-        case "drag": Self.listing(InfoFields.drag, kind: "info")
-        default: []
+        guard let listing = Self.fieldListings[arguments.first?.stringValue ?? ""] else { return [] }
+        return [listing.names, listing.shapes, listing.descriptions].map {
+          .table(LuaTable(sequence: $0.map(LuaValue.string)))
         }
       },
       // `true`, the field's value; nothing once the target has left the board.
@@ -60,12 +57,16 @@ extension RuleFileState {
     return ItemReading(item: item, board: board)
   }
 
-  private static func listing<Subject>(_ fields: [HostField<Subject>], kind: String) -> [LuaValue] {
-    [
-      .table(LuaTable(sequence: fields.map { .string($0.name) })),
-      .table(LuaTable(sequence: fields.map { .string($0.shape.rawValue) })),
-      .table(LuaTable(sequence: fields.map { .string($0.description(in: kind)) })),
-    ]
+  /// Each kind's fields as api.lua takes them, made once: every new state asks for them.
+  private static let fieldListings: [String: (names: [String], shapes: [String], descriptions: [String])] = [
+    "target": listing(TargetFields.all, kind: "target"), "item": listing(ItemFields.all, kind: "item"),
+    "call": listing(InfoFields.call, kind: "info"), "drag": listing(InfoFields.drag, kind: "info"),
+  ]
+
+  private static func listing<Subject>(_ fields: [HostField<Subject>], kind: String)
+    -> (names: [String], shapes: [String], descriptions: [String])
+  {
+    (fields.map(\.name), fields.map(\.shape.rawValue), fields.map { $0.description(in: kind) })
   }
 
   /// The 0-based index of the field at the 1-based place `arguments[1]` of `fields`.
