@@ -46,8 +46,10 @@ extension RuleFileState {
   }
 
   private func targetReading(_ arguments: [LuaValue]) -> TargetReading? {
-    guard let view, let target = view.currentBoard.target(arguments.first?.stringValue ?? "") else { return nil }
-    return TargetReading(target: target, view: view)
+    guard let view, let id = arguments.first?.stringValue, let position = view.currentBoard.position(of: id) else {
+      return nil
+    }
+    return TargetReading(id: id, position: position, view: view)
   }
 
   private func itemReading(_ arguments: [LuaValue]) -> ItemReading? {

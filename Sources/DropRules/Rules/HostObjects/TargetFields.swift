@@ -2,10 +2,15 @@ import DropRulesLua
 import DropRulesModel
 
 /// What a target's fields read: the target on the staged board, and the view, for its
-/// data as handlers see it (staged data, then this drag's own keys).
+/// data as handlers see it (staged data, then this drag's own keys). The target is
+/// copied out of the board only by a field that reads it: a data read, the one a rule
+/// makes after every change, needs its id alone.
 package struct TargetReading {
-  let target: DropTarget
+  let id: TargetID
+  let position: Int
   let view: any RuleView
+
+  var target: DropTarget { view.currentBoard.targets[position] }
 }
 
 /// The fields a target object reads from the host when a rule first asks for one.
@@ -41,9 +46,9 @@ package enum TargetFields {
   /// As handlers see it: staged data, then the drag's own keys (`setForDrag`). Keys are
   /// counted before merging: merging 400,000 flooded keys is the cost to avoid.
   static let data = HostData<TargetReading>(
-    keyCount: { $0.view.dataKeyCount(of: $0.target.id) ?? 0 },
-    whole: { $0.view.data(of: $0.target.id) ?? [:] },
-    value: { $0.view.dataValue($1, of: $0.target.id) })
+    keyCount: { $0.view.dataKeyCount(of: $0.id) ?? 0 },
+    whole: { $0.view.data(of: $0.id) ?? [:] },
+    value: { $0.view.dataValue($1, of: $0.id) })
 
   /// Coordinates as Lua sees them: by name and by place (`frame.x`, `frame[1]`), integers
   /// when whole, as scenarios write them, else floats.
