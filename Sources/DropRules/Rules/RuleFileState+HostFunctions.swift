@@ -118,25 +118,29 @@ extension RuleFileState {
           return [
             .nil,
             .string(
-              "droprules.declareType: '\(id)' is a built-in type, and what it conforms to is the same for every "
+              "droprules.declareType: '\(id.capped(.name))' is a built-in type, and what it conforms to is the same for every "
                 + "rule file; declare a type of your own that conforms to it instead"),
           ]
         }
         let type = TypeIdentifier(id)
         let parents = Self.typeList(arguments.dropFirst().first)
         // Every type a file names counts, its parents too: a type's answers walk all it
-        // conforms to, so the graph every file's questions walk stays bounded.
+        // conforms to, so the graph every file's questions walk stays bounded, and the
+        // host keeps every name, so their bytes are bounded too.
         let named = typesNamedHere.union([type]).union(parents)
-        guard named.count <= Self.typesNamedPerFile else {
+        let namedBytes = typeNameBytesHere + named.subtracting(typesNamedHere).reduce(0) { $0 + $1.rawValue.utf8.count }
+        guard named.count <= Self.typesNamedPerFile, namedBytes <= Self.typeNameBytesPerFile else {
           return [
             .nil,
             .string(
               "droprules.declareType: a rule file may name at most \(Self.typesNamedPerFile) types in its "
-                + "declarations, and '\(id.capped(.name))' would make it \(named.count); declare the types your "
-                + "rules accept, not every type there is"),
+                + "declarations, of \(Self.typeNameBytesPerFile / 1024) KiB in all, and '\(id.capped(.name))' would "
+                + "make it \(named.count) of \(namedBytes) bytes; declare the types your rules accept, not every "
+                + "type there is"),
           ]
         }
         typesNamedHere = named
+        typeNameBytesHere = namedBytes
         // Declared already, by the scenario or another file: declaring it again may repeat
         // what it conforms to, never add to it, or one file would change another's type.
         if let existing = view?.types.directParents(of: type), !typesDeclaredHere.contains(type) {
@@ -290,6 +294,8 @@ extension RuleFileState {
 
   /// The most types a file's declarations may name, its own and their parents.
   static let typesNamedPerFile = 1_024
+  /// The most bytes the type identifiers a file's declarations name may have in all.
+  static let typeNameBytesPerFile = 256 * 1024
 
   /// What one copy is charged besides its id: the item's entry in the board's index.
   static let bytesPerCopy = 160

@@ -34,8 +34,10 @@ final class RuleFileState {
   var isLoading = false
   /// The custom types this file declared first: only it may add to what they conform to.
   var typesDeclaredHere: Set<TypeIdentifier> = []
-  /// Every type this file's declarations named (``typesNamedPerFile`` at most).
+  /// Every type this file's declarations named (``typesNamedPerFile`` at most), and
+  /// their bytes (``typeNameBytesPerFile`` at most).
   var typesNamedHere: Set<TypeIdentifier> = []
+  var typeNameBytesHere = 0
   private(set) var api: RuleAPI?
   /// The board's version and how many boards there were when the host last looked: the
   /// objects cached by board position are dropped when the board was replaced.
@@ -167,6 +169,11 @@ final class RuleFileState {
     seenVersion = view.version.value
     guard view.boardsReplaced != seenBoards else { return }
     seenBoards = view.boardsReplaced
+    forgetTargetPositions()
+  }
+
+  /// Drops the target objects kept by board position: the board they indexed is gone.
+  private func forgetTargetPositions() {
     targetSlots = []
     targetObjects = []
   }
@@ -180,8 +187,7 @@ final class RuleFileState {
     boardVersion = view.version.address
     seenVersion = view.version.value
     seenBoards = view.boardsReplaced
-    targetSlots = []
-    targetObjects = []
+    forgetTargetPositions()
   }
 
   /// Runs `body` with `view` as the view host functions read (loading a file: its top

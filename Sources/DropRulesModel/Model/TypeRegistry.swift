@@ -7,9 +7,9 @@ import Foundation
 /// itself. Questions are answered from each type's ancestors, walked once per
 /// declaration and kept: a walk per question made an 8,000-type chain asked against a
 /// 40,000-type `accepts` list hang the host for minutes. A walk is as long as the graph
-/// is large, so whoever lets others declare types bounds how many they may (a rule file
-/// names at most 1,024 types in its declarations): an answer is never cut short, so it
-/// is never wrong.
+/// is large, so whoever lets others declare types bounds how many they may (the rule
+/// binding bounds what each rule file's declarations name): an answer is never cut
+/// short, so it is never wrong.
 public struct TypeRegistry: Sendable {
   private var parents: [TypeIdentifier: Set<TypeIdentifier>]
   /// The ancestors walked so far; a declaration starts a new memo, so a copy of the

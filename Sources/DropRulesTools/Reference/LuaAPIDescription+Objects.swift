@@ -7,6 +7,9 @@ extension LuaAPIDescription {
   typealias Param = Parameter
   typealias Returns = Result
 
+  /// A method's `types` argument: one type identifier or a list of them.
+  static let typesParameter = Param("types", "string|string[]", "a type identifier or a list of them")
+
   /// The fields the host declares for a kind of object (``HostField``), as members.
   static func declared<Subject>(_ fields: [HostField<Subject>]) -> [Member] {
     fields.map { .field($0.name, $0.luaType, $0.doc) }
@@ -36,13 +39,13 @@ extension LuaAPIDescription {
         .method(
           "hasItemsConforming",
           Signature(
-            [Param("types", "string|string[]", "a type identifier or a list of them")],
+            [typesParameter],
             returns: [Returns("boolean", "", "")]),
           "Whether any dragged item has a representation conforming to one of `types`."),
         .method(
           "itemProviders",
           Signature(
-            [Param("types", "string|string[]", "a type identifier or a list of them")],
+            [typesParameter],
             returns: [Returns("droprules.Item[]", "", "a new plain list")]),
           "The dragged items with a representation conforming to one of `types`, in drag order."),
       ])
@@ -62,7 +65,7 @@ extension LuaAPIDescription {
         .method(
           "conformsTo",
           Signature(
-            [Param("types", "string|string[]", "a type identifier or a list of them")],
+            [typesParameter],
             returns: [Returns("boolean", "", "")]),
           "Whether one of its representations conforms to one of `types`."),
         .method(

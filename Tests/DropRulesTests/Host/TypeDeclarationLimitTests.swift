@@ -66,4 +66,30 @@ struct TypeDeclarationLimitTests {
     #expect(problems.contains { $0.severity == .error && $0.line == 3 && $0.message.contains("would make it 2001") })
     #expect(!host.types.isKnown("wide"))
   }
+
+  @Test("names of a megabyte each are refused past 256 KiB in all: the host keeps every name it is given")
+  func hugeNames() throws {
+    let directory = try TemporaryDirectory()
+    let host = try RuleHost()
+    let path = try directory.write(
+      "huge.lua",
+      """
+      local declared = 0
+      for index = 1, 1000 do
+        local ok = pcall(droprules.declareType, index .. string.rep("x", 1000000))
+        if not ok then break end
+        declared = declared + 1
+      end
+      print(declared)
+      droprules.declareType(string.rep("y", 300000))
+      return { box = {} }
+      """)
+    let problems = host.loadRulesCollectingProblems(atPaths: [path])
+    // No name of a megabyte fits; the next declaration of 300 KB raises at its line.
+    #expect(host.loadOutput == ["0"])
+    let error = try #require(problems.first { $0.severity == .error })
+    #expect(error.line == 8)
+    #expect(error.message.contains("256 KiB in all"), "\(error.message)")
+    #expect(error.message.count < 600, "the name is cut in the message")
+  }
 }

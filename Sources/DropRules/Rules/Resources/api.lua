@@ -318,8 +318,10 @@ end
 -- ItemFields, InfoFields): its name, its shape (how its value becomes what a rule reads)
 -- and how its read-only views name it. Nothing here names a field.
 
--- A key of a `fresh` table (never given by `next`, emptied with it) holding the fields
--- read as nil, so that reading a nil one (a root target's parent) asks the host once.
+-- A key `next` never gives, under which this file keeps its bookkeeping: in an object's
+-- `fresh` table (emptied with it), the fields read as nil, so that reading a nil one (a
+-- root target's parent) asks the host once; in the call readings and info's backing,
+-- that the fields of one host call were all read.
 local complete = trusted.hidden
 
 local function set(list, what)
