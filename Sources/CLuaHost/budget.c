@@ -102,9 +102,16 @@ static inline void clua_stick(lua_State *L) {
   lua_sethook(L, clua_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
 }
 
+/// The count hook's next period: a thousand instructions (a hundred in a coroutine), or
+/// fewer, so that it fires at the very instruction that passes the budget. The periods
+/// depend on nothing but instructions and the host's charges, never on the clock, so a
+/// call fails of its budget at the same point on every run; a slow instruction past the
+/// deadline is the watchdog's to stop (watchdog.c).
 int clua_step_for(const clua_Budget *budget, lua_State *L) {
-  if (budget->limits.slowMode) return CLUA_SLOW_STEP;
-  return L == budget->host.mainThread ? CLUA_MAIN_STEP : CLUA_THREAD_STEP;
+  long long step = L == budget->host.mainThread ? CLUA_MAIN_STEP : CLUA_THREAD_STEP;
+  long long toPass = budget->limits.instructionLimit - budget->limits.instructionsUsed + 1;
+  if (toPass < step) step = toPass < 1 ? 1 : toPass;
+  return (int)step;
 }
 
 /// Raises the error of a spent budget or a passed deadline in `L`, if either happened.
@@ -163,14 +170,7 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
   budget->limits.raisedInHook = 1;
   budget->limits.instructionsUsed += lua_gethookcount(L);
   if (budget->limits.instructionsUsed > budget->limits.instructionLimit) budget->limits.instructionsExhausted = 1;
-  if (budget->limits.timeLimit != 0) {
-    long long now = clua_now();
-    if (now > budget->limits.deadline) budget->limits.timeExceeded = 1;
-    // A thousand instructions normally take microseconds; when they take a
-    // sixty-fourth of the limit, each is working on large values: check more often.
-    if (now - budget->limits.lastCheck > budget->limits.timeLimit / 64) budget->limits.slowMode = 1;
-    budget->limits.lastCheck = now;
-  }
+  if (budget->limits.timeLimit != 0 && clua_now() > budget->limits.deadline) budget->limits.timeExceeded = 1;
   clua_raise_if_spent(L, budget);
   int step = clua_step_for(budget, L);
   if (lua_gethookcount(L) != step) lua_sethook(L, clua_hook, lua_gethookmask(L), step);
@@ -326,7 +326,7 @@ int clua_bounded_resume(lua_State *L) {
   if (counting) {
     clua_return_to(budget, L);
     clua_raise_if_spent(L, budget);
-    clua_charge(L, budget->limits.slowMode ? CLUA_SLOW_STEP : CLUA_THREAD_STEP);
+    clua_charge(L, CLUA_THREAD_STEP);
   }
   if (status == LUA_OK || status == LUA_YIELD) {
     if (!lua_checkstack(L, results + 1)) {

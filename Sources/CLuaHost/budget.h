@@ -49,11 +49,9 @@ typedef struct clua_Limits {
   /// Wall-clock limit of one call in nanoseconds; 0 for none.
   long long timeLimit;
   long long deadline;
-  long long lastCheck;
+  /// When the running call began (the watchdog arms a lazy count from it).
+  long long callStart;
   int timeExceeded;
-  /// Set once the instructions of a call prove slow: from then on the hook checks
-  /// the clock every CLUA_SLOW_STEP instructions.
-  int slowMode;
   unsigned allocationsSinceClock;
   /// The budget of the call this one runs inside, on the same thread (a test's own
   /// runtime calling into a simulation's), which the watchdog watches again once this

@@ -10,7 +10,7 @@
 
 /// Instructions between count-hook checks on the main thread, in coroutines, and once a
 /// call has shown that its instructions are slow (each one working on large values).
-enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100, CLUA_SLOW_STEP = 8 };
+enum { CLUA_MAIN_STEP = 1000, CLUA_THREAD_STEP = 100 };
 
 void clua_hook(lua_State *L, lua_Debug *ar);
 /// The message handler of every protected call the host makes (calls.c).
@@ -80,7 +80,6 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->memory.memoryErrorPending = 0;
   budget->memory.enforceMemory = 1;
   budget->limits.timeExceeded = 0;
-  budget->limits.slowMode = 0;
   budget->host.runningThread = L;
   // Lazily only with a deadline the watchdog watches: its signal sets the hook. Any
   // hook an earlier call left goes first, so that a signal cannot be undone here.
@@ -89,13 +88,13 @@ static inline void clua_arm_budget(lua_State *L, clua_Budget *budget, long long 
   budget->limits.armPending = lazily;
   int watched = 0;
   if (budget->limits.timeLimit != 0) {
-    budget->limits.lastCheck = clua_now_coarse();
-    budget->limits.deadline = budget->limits.lastCheck + budget->limits.timeLimit;
+    budget->limits.callStart = clua_now_coarse();
+    budget->limits.deadline = budget->limits.callStart + budget->limits.timeLimit;
     watched = clua_watch_call(budget);
   }
   if (lazily && watched) return;
   budget->limits.armPending = 0;
-  int step = instructionLimit < CLUA_MAIN_STEP ? (int)(instructionLimit > 0 ? instructionLimit : 1) : CLUA_MAIN_STEP;
+  int step = clua_step_for(budget, L);
   int mask = LUA_MASKCOUNT | (budget->host.lineObserver ? LUA_MASKLINE : 0);
   lua_sethook(L, clua_hook, mask, step);
 }

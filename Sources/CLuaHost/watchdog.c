@@ -1,5 +1,6 @@
 // The deadline's watchdog. The count hook reads the clock every thousand instructions
-// (every eight once they run slow), but one instruction can be long: comparing two
+// (it never fires more often for time, so that budgets fail alike on every run), but one
+// instruction can be long: comparing two
 // strings of many megabytes, or of many NUL bytes (Lua compares them piece by piece with
 // strcoll), takes milliseconds to hundreds of milliseconds, and a thousand of them ran
 // tens of seconds past the deadline. A thread of droprules' own watches every call
@@ -155,7 +156,7 @@ int clua_watch_call(clua_Budget *budget) {
   clua_running_budget = budget;
   atomic_store_explicit(&clua_this_thread->deadline, budget->limits.deadline + clua_watch_grace, memory_order_relaxed);
   // From the call's start as clua_arm_budget read it: no second clock read.
-  long long armAt = budget->limits.armPending ? budget->limits.lastCheck + CLUA_LAZY_ARM_MS * 1000000LL : 0;
+  long long armAt = budget->limits.armPending ? budget->limits.callStart + CLUA_LAZY_ARM_MS * 1000000LL : 0;
   atomic_store_explicit(&clua_this_thread->armAt, armAt, memory_order_relaxed);
   return 1;
 }
