@@ -8,100 +8,13 @@ extension RuleFileState {
   func makeHostFunctions() -> [String: LuaValue] {
     let lua = runtime
     return [
-      "targetExists": lua.function { [unowned self] arguments in
-        [.boolean(board?.target(arguments.first?.stringValue ?? "") != nil)]
-      },
-      "setItemData": lua.function { [unowned self] arguments in
-        let item = arguments.first?.stringValue ?? ""
-        return setter("item:set", arguments, of: .item(item), old: { key in board?.item(item)?.data[key] }) {
-          key, value in
-          staged("item:set") { board throws(BoardError) in try board.setItemData(key, to: value, on: item) }
-        }
-      },
-      "itemExists": lua.function { [unowned self] arguments in
-        [.boolean(board?.item(arguments.first?.stringValue ?? "") != nil)]
-      },
-      "itemConforms": lua.function { [unowned self] arguments in
-        let item = board?.item(arguments.first?.stringValue ?? "")
-        return [.boolean(item?.conforms(toAnyOf: Self.typeList(arguments.dropFirst().first), in: types) ?? false)]
-      },
-      "itemPayload": lua.function { [unowned self] arguments in
-        let item = board?.item(arguments.first?.stringValue ?? "")
-        let type = TypeIdentifier(arguments.dropFirst().first?.stringValue ?? "")
-        return [item?.payload(conformingTo: type, in: types).map(LuaValue.string) ?? .nil]
-      },
+      // Whether a target is on the board: api.lua makes no object for one that is not.
+      "targetExists": lua.function { [unowned self] arguments in targetExists(arguments) },
       "dragItems": lua.function { [unowned self] _ in
         guard let facts = view?.dragFacts else { return [] }
         return [
           .table(LuaTable(sequence: facts.items.map(LuaValue.string))), facts.source.map(LuaValue.string) ?? .nil,
         ]
-      },
-      "anyItemConforms": lua.function { [unowned self] arguments in
-        [.boolean(!draggedItems(conformingTo: Self.typeList(arguments.first)).isEmpty)]
-      },
-      "itemsConforming": lua.function { [unowned self] arguments in
-        [.table(LuaTable(sequence: draggedItems(conformingTo: Self.typeList(arguments.first)).map(LuaValue.string)))]
-      },
-      "copyItem": lua.function { [unowned self] arguments in
-        guard let view else { return [.nil, .string("item:copy: no board")] }
-        guard var copy = view.currentBoard.item(arguments.first?.stringValue ?? "") else {
-          return [.nil, .string("item:copy: the item is no longer on the board")]
-        }
-        // A copy shares its representations with its original: it costs its id and its
-        // place in the board's index, held until the drag ends.
-        let cost = Self.bytesPerCopy + copy.id.utf8.count * 2
-        guard cost <= runtime.memoryAvailable else {
-          return [.nil, .string("item:copy: \(runtime.memoryLimitMessage) (the copies of a drag count until it ends)")]
-        }
-        // Its data is a copy of the original's, held by the board under its data cap.
-        guard Board.dataBytes(of: copy) <= itemDataAvailable else {
-          return [.nil, .string("item:copy: " + dataShareFull(.items) + " (a copy holds a copy of its item's data)")]
-        }
-        copy.id = view.freshCopyID(of: copy.id)
-        // A copy of a container's row is a plain item: one item stands for a target.
-        copy.opens = nil
-        let result = staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
-          try board.addDetached(copy)
-        }
-        if result.first?.stringValue != nil {
-          copiedBytes += cost
-          updateHeldBytes()
-        }
-        return result
-      },
-      "insert": lua.function { [unowned self] arguments in
-        let target = arguments.first?.stringValue ?? ""
-        let items = arguments.count > 1 ? arguments[1].tableValue?.sequence.compactMap(\.stringValue) ?? [] : []
-        let gap = arguments.count > 2 ? Self.gap(arguments[2]) : nil
-        return staged("target:insert") { board throws(BoardError) in try board.insert(items, into: target, at: gap) }
-      },
-      "remove": lua.function { [unowned self] arguments in
-        let target = arguments.first?.stringValue ?? ""
-        let item = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-        return staged("target:remove") { board throws(BoardError) in try board.remove(item, from: target) }
-      },
-      "setData": lua.function { [unowned self] arguments in
-        let target = arguments.first?.stringValue ?? ""
-        return setter(
-          "target:set", arguments, of: .target(target), old: { key in view?.boardDataValue(key, of: target) }
-        ) { key, value in
-          staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
-        }
-      },
-      "setForDrag": lua.function { [unowned self] arguments in
-        let target = arguments.first?.stringValue ?? ""
-        guard let view else { return [.nil, .string("target:setForDrag: no board")] }
-        // Drag-only data shares the board data's cap: it is held for the drag. A key the
-        // drag hid is held as a null.
-        let old = { (key: String) in view.dragOnlyValue(key, of: target).map { $0 ?? .null } }
-        return setter("target:setForDrag", arguments, of: .target(target), old: old, nilIsHeld: true) { key, value in
-          do {
-            try view.setForDrag(key, to: value, on: target)
-            return [.boolean(true), .string(target)]
-          } catch {
-            return [.nil, .string("target:setForDrag: \(error)")]
-          }
-        }
       },
       "declareType": lua.function { [unowned self] arguments in
         guard isLoading else {
@@ -204,14 +117,14 @@ extension RuleFileState {
     ]
   }
 
-  private var board: Board? { view?.currentBoard }
+  var board: Board? { view?.currentBoard }
 
   /// What the three data setters (`target:set`, `target:setForDrag`, `item:set`) share,
   /// so none can skip a check: refused with the caller's name when this file may not
   /// change `subject`, when the value is no JSON, or when its growth over `old(key)` does
   /// not fit the subject's share of the board's data cap. `nilIsHeld`: a nil is kept (as
   /// a null that hides the key), so it costs as one.
-  private func setter(
+  func setter(
     _ caller: String, _ arguments: [LuaValue], of subject: WriteSubject, old: (String) -> JSONValue?,
     nilIsHeld: Bool = false, set: (String, JSONValue?) -> [LuaValue]
   ) -> [LuaValue] {
@@ -235,10 +148,10 @@ extension RuleFileState {
     return set(key, value)
   }
 
-  private var types: TypeRegistry { view?.types ?? TypeRegistry() }
+  var types: TypeRegistry { view?.types ?? TypeRegistry() }
 
   /// Stages a change; returns `true` (or `value`) and the touched targets, else `nil, message`.
-  private func staged(
+  func staged(
     _ caller: String, returning value: LuaValue = .boolean(true),
     _ change: (inout Board) throws(BoardError) -> [Board.Undo]
   ) -> [LuaValue] {
@@ -259,7 +172,7 @@ extension RuleFileState {
     }
   }
 
-  private func draggedItems(conformingTo types: [TypeIdentifier]) -> [ItemID] {
+  func draggedItems(conformingTo types: [TypeIdentifier]) -> [ItemID] {
     guard let view else { return [] }
     return view.draggedItems.filter {
       view.currentBoard.item($0)?.conforms(toAnyOf: types, in: view.types) ?? false
@@ -268,7 +181,7 @@ extension RuleFileState {
 
   /// An insertion gap from a Lua number: finite (api.lua checked), clamped to a range the
   /// board then clamps to its list.
-  private static func gap(_ value: LuaValue) -> Int? {
+  static func gap(_ value: LuaValue) -> Int? {
     guard let number = value.doubleValue, number.isFinite else { return nil }
     return Int(max(min(number, 1e15), -1e15).rounded(.down))
   }
@@ -284,7 +197,7 @@ extension RuleFileState {
     }
   }
 
-  private static func typeList(_ value: LuaValue?) -> [TypeIdentifier] {
+  static func typeList(_ value: LuaValue?) -> [TypeIdentifier] {
     switch value ?? .nil {
     case .string(let type): [TypeIdentifier(type)]
     case .table(let table): table.sequence.compactMap(\.stringValue).map { TypeIdentifier($0) }

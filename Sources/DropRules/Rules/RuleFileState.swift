@@ -87,7 +87,7 @@ final class RuleFileState {
     // A handler's answer is classified in C, by these words: the order is the codes'.
     try runtime.internSymbols(proposals.map(\.rawValue), symbolKey: "operation", numberKey: "index", flagKey: "open")
     let api = try RuleAPI(
-      runtime: runtime, hostFunctions: makeHostFunctions().merging(makeFieldReadFunctions()) { first, _ in first },
+      runtime: runtime, hostFunctions: makeHostFunctions().merging(makeHostObjectFunctions()) { first, _ in first },
       trusted: runtime.trustedLibrary)
     self.api = api
     runtime.forgetAtEveryCall(api.callReadings)

@@ -7,12 +7,18 @@ extension LuaAPIDescription {
   typealias Param = Parameter
   typealias Returns = Result
 
-  /// A method's `types` argument: one type identifier or a list of them.
-  static let typesParameter = Param("types", "string|string[]", "a type identifier or a list of them")
-
   /// The fields the host declares for a kind of object (``HostField``), as members.
   static func declared<Subject>(_ fields: [HostField<Subject>]) -> [Member] {
     fields.map { .field($0.name, $0.luaType, $0.doc) }
+  }
+
+  /// The methods the host declares for a kind of object (``HostMethod``), as members.
+  static func declared(_ methods: [HostMethod]) -> [Member] {
+    methods.map { method in
+      let parameters = method.parameters.map { Param($0.name, $0.luaType, $0.doc) }
+      let returns = method.returns.map { [Returns($0.luaType, "", $0.doc)] } ?? []
+      return .method(method.name, Signature(parameters, returns: returns), method.doc)
+    }
   }
 
   static let info = Class(
@@ -34,21 +40,7 @@ extension LuaAPIDescription {
         "The target the first dragged board item came from; nil when no dragged item is on the board."),
       .field("board", "droprules.Board", "The whole board, to reach targets and items by id."),
     ]
-      + declared(InfoFields.call) + declared(InfoFields.drag)
-      + [
-        .method(
-          "hasItemsConforming",
-          Signature(
-            [typesParameter],
-            returns: [Returns("boolean", "", "")]),
-          "Whether any dragged item has a representation conforming to one of `types`."),
-        .method(
-          "itemProviders",
-          Signature(
-            [typesParameter],
-            returns: [Returns("droprules.Item[]", "", "a new plain list")]),
-          "The dragged items with a representation conforming to one of `types`, in drag order."),
-      ])
+      + declared(InfoFields.call) + declared(InfoFields.drag) + declared(InfoMethods.all))
 
   static let item = Class(
     name: "droprules.Item", variable: "item",
@@ -60,26 +52,7 @@ extension LuaAPIDescription {
       .field("kind", "\"item\"", "What this object is: always `\"item\"`."),
       .field("id", "string", "The item's id."),
     ]
-      + declared(ItemFields.all)
-      + [
-        .method(
-          "conformsTo",
-          Signature(
-            [typesParameter],
-            returns: [Returns("boolean", "", "")]),
-          "Whether one of its representations conforms to one of `types`."),
-        .method(
-          "set",
-          Signature([
-            Param("key", "string", "the data key"),
-            Param(
-              "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key"),
-          ]),
-          "Changes one key of `item.data`, staged like `target:set`: committed with the drop, rolled back with it."),
-        .method(
-          "copy", Signature(returns: [Returns("droprules.Item", "", "the copy, with a fresh id `ID-copyN`")]),
-          "A detached copy of the item; insert it somewhere with `target:insert`, or it is dropped with the drag."),
-      ])
+      + declared(ItemFields.all) + declared(ItemMethods.all))
 
   static let target = Class(
     name: "droprules.Target", variable: "target",
@@ -91,62 +64,14 @@ extension LuaAPIDescription {
       .field("kind", "\"target\"", "What this object is: always `\"target\"`."),
       .field("id", "string", "The target's id."),
     ]
-      + declared(TargetFields.all)
-      + [
-        .method(
-          "insert",
-          Signature([
-            Param("items", "droprules.Item|droprules.Item[]", "one item, or a list that goes in together, in order"),
-            Param("index", "integer?", "the gap to insert at, 1 to #items + 1; nil appends; clamped"),
-          ]),
-          """
-          Moves board items here, or adds external and copied ones. The gap is counted in \
-          the list as it is now; the host does the removal shift, so moving an item next to \
-          itself changes nothing. Raises on a NaN or infinite index.
-          """),
-        .method(
-          "remove", Signature([Param("item", "droprules.Item", "an item this target holds")]),
-          "Removes an item from this target (it leaves the board)."),
-        .method(
-          "set",
-          Signature([
-            Param("key", "string", "the data key"),
-            Param(
-              "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil removes the key"),
-          ]),
-          "Changes one key of `target.data`."),
-        .method(
-          "setForDrag",
-          Signature([
-            Param("key", "string", "the data key"),
-            Param(
-              "value", "any", "JSON-like data: nil, boolean, number, string, or a table of them; nil hides the key"),
-          ]),
-          """
-          Changes one key of `target.data` for this drag only: every handler of the drag \
-          reads it, and it is gone when the drag ends, performed or not, so hover \
-          highlights and placeholders need no cleanup (SwiftUI's `isTargeted`). It is never \
-          committed, and a handler that fails has its own calls undone.
-          """),
-      ])
+      + declared(TargetFields.all) + declared(TargetMethods.all))
 
   static let board = Class(
     name: "droprules.Board", variable: "board",
     doc: "The board: every target and item, by id (`info.board`).",
     members: [
-      .field("kind", "\"board\"", "What this object is: always `\"board\"`."),
-      .method(
-        "target",
-        Signature(
-          [Param("id", "string", "a target id")], returns: [Returns("droprules.Target?", "", "nil when no such target")]
-        ),
-        "The target with this id."),
-      .method(
-        "item",
-        Signature(
-          [Param("id", "string", "an item id")], returns: [Returns("droprules.Item?", "", "nil when no such item")]),
-        "The item with this id, on the board or dragged in from outside."),
-    ])
+      .field("kind", "\"board\"", "What this object is: always `\"board\"`.")
+    ] + declared(BoardMethods.all))
 
   static let point = Class(
     name: "droprules.Point", variable: "point",

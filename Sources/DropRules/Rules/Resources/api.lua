@@ -19,6 +19,8 @@ local huge = math.huge
 
 local targets = setmetatable({}, { __mode = "v" })
 local targetObject, itemObject
+-- Each kind's methods by name, and what calling a field does (`Methods`, below).
+local methodsOf, fieldCalls
 -- The `__index` of item and target objects' backings (`fieldReader`, below).
 local readItemField, readTargetField
 local items = setmetatable({}, { __mode = "v" })
@@ -130,46 +132,13 @@ local function typeList(types, caller)
   return types
 end
 
--- Items ----------------------------------------------------------------------------
-
-local Item = {}
-
-local function itemID(item, caller)
-  local backing = backingOf(item)
-  if backing == nil or backing.kind ~= "item" then
-    local got = backing ~= nil and tostring(item) or type(item)
-    fail(caller .. " expects an item (from info.items, target.items or item:copy()), got " .. got, 3)
-  end
-  return backing.id
-end
-
-function Item.conformsTo(item, typeID)
-  local id = checkSelf(item, "item", "item:conformsTo").id
-  return host.itemConforms(id, typeList(typeID, "item:conformsTo"))
-end
-
-function Item.data(item, typeID)
-  local id = checkSelf(item, "item", "item:data").id
-  if type(typeID) ~= "string" then fail("item:data expects a type identifier, got " .. type(typeID), 2) end
-  return host.itemPayload(id, typeID)
-end
-
-function Item.copy(item)
-  local id, message = host.copyItem(checkSelf(item, "item", "item:copy").id)
-  if id == nil then fail(message, 2) end
-  return itemObject(id)
-end
-
--- `item.data`, called, is the method `item:data(type)`, a representation's payload, as
--- a tail call, so that its errors name the rule's line.
-local function payloadOf(_, item, typeID) return Item.data(item, typeID) end
-
 local function describeItem(item) return "item " .. backingOf(item).id end
 
 function itemObject(id)
   local existing = items[id]
   if existing ~= nil then return existing end
-  local backing = { kind = "item", id = id, conformsTo = Item.conformsTo, set = Item.set, copy = Item.copy }
+  local backing = { kind = "item", id = id }
+  for name, method in next, methodsOf.item do backing[name] = method end
   local item = boardObject(backing, "item " .. id .. " (read-only)", describeItem, readItemField)
   items[id] = item
   return item
@@ -179,50 +148,6 @@ local function itemList(ids, what)
   local list = {}
   for index, id in ipairs(ids) do list[index] = itemObject(id) end
   return view(list, what)
-end
-
--- Targets --------------------------------------------------------------------------
-
-local Target = {}
-
-local function targetID(target, caller)
-  local backing = backingOf(target)
-  if backing == nil or backing.kind ~= "target" then checkSelf(target, "target", caller, 2) end
-  return backing.id
-end
-
-local function change(ok, message)
-  if ok == nil then fail(message, 3) end
-end
-
-local function finiteIndex(index, caller)
-  if index == nil then return nil end
-  if mathType(index) == nil then fail(caller .. ": index must be a number or nil, got " .. type(index), 3) end
-  if index ~= index or index == huge or index == -huge then
-    fail(caller .. ": index must be a finite number, got " .. tostring(index), 3)
-  end
-  return index
-end
-
--- `item` may be a list of items: they go in together, in order, from the gap on.
-function Target.insert(target, item, index)
-  local id = targetID(target, "target:insert")
-  index = finiteIndex(index, "target:insert")
-  local ids = {}
-  local backing = backingOf(item)
-  if backing ~= nil and backing.kind == "item" then
-    ids[1] = backing.id
-  elseif type(item) == "table" and (backing == nil or backing.kind == nil) then
-    -- A list of items: a plain table, or a read-only list such as info.items.
-    for position, each in ipairs(item) do ids[position] = itemID(each, "target:insert") end
-  else
-    itemID(item, "target:insert")
-  end
-  change(host.insert(id, ids, index))
-end
-
-function Target.remove(target, item)
-  change(host.remove(targetID(target, "target:remove"), itemID(item, "target:remove")))
 end
 
 -- Whether every string in `value` (keys too) is UTF-8: data is JSON text, and the host
@@ -245,30 +170,6 @@ local function isText(value, seen)
   return true
 end
 
-function Target.set(target, key, value)
-  local id = targetID(target, "target:set")
-  if type(key) ~= "string" then fail("target:set expects a string key, got " .. type(key), 2) end
-  value = thaw(value)
-  if not isText(key) or not isText(value) then
-    fail("target:set: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
-      .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
-  end
-  change(host.setData(id, key, value))
-end
-
--- Like set, but for this drag only: every handler of the drag reads it in target.data,
--- and it is gone when the drag ends, performed or not (hover highlights, placeholders).
-function Target.setForDrag(target, key, value)
-  local id = targetID(target, "target:setForDrag")
-  if type(key) ~= "string" then fail("target:setForDrag expects a string key, got " .. type(key), 2) end
-  value = thaw(value)
-  if not isText(key) or not isText(value) then
-    fail("target:setForDrag: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
-      .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
-  end
-  change(host.setForDrag(id, key, value))
-end
-
 -- Whether a table is reachable from itself (a cycle): JSON cannot hold it. A table met
 -- twice on different paths is fine; it is written twice. Each table is walked once
 -- (`done`), so a table shared by many paths costs one walk, not one per path.
@@ -284,18 +185,144 @@ local function containsItself(value, onPath, done)
   return false
 end
 
--- Changes one key of the item's own data, staged like target data.
-function Item.set(item, key, value)
-  local id = checkSelf(item, "item", "item:set").id
-  if type(key) ~= "string" then fail("item:set expects a string key, got " .. type(key), 2) end
-  value = thaw(value)
-  if not isText(key) or not isText(value) then
-    fail("item:set: '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
-      .. "data is JSON text (keep bytes in a representation, or encode them)", 2)
+-- Methods ----------------------------------------------------------------------------
+
+-- Every method of an object is declared once, in Swift (ItemMethods, TargetMethods,
+-- BoardMethods, InfoMethods): its name, the check its arguments get here, the shape of
+-- its result and its host function. Nothing here names a method. A method named like a
+-- field of its kind is what calling that field does (`item:data(type)`).
+
+-- How a method shows in its errors: `target:insert`, `info.board:target`.
+local shownAs = { item = "item", target = "target", board = "info.board", info = "info" }
+
+-- Raises `message` at the rule's line: above this function are the check, the method,
+-- then the rule (and `deeper` more functions of the check's own).
+local function refuse(message, deeper) error(message, 4 + (deeper or 0)) end
+
+local function itemIDOf(caller, value, deeper)
+  local backing = backingOf(value)
+  if backing == nil or backing.kind ~= "item" then
+    local got = backing ~= nil and tostring(value) or type(value)
+    refuse(caller .. " expects an item (from info.items, target.items or item:copy()), got " .. got, deeper)
   end
-  change(host.setItemData(id, key, value))
+  return backing.id
 end
 
+-- What each method's argument check (HostMethod.Arguments) makes of a rule's values for
+-- the host. One call per method call: the rule pays for every instruction here.
+local checks = {}
+
+function checks.types(caller, value)
+  if type(value) == "string" then return { value } end
+  if type(value) ~= "table" then
+    refuse(caller .. " expects a type identifier or a list of them, got " .. type(value))
+  end
+  return value
+end
+
+function checks.typeID(caller, value)
+  if type(value) ~= "string" then refuse(caller .. " expects a type identifier, got " .. type(value)) end
+  return value
+end
+
+checks.item = itemIDOf
+
+-- One item, or a list of them (a plain table, or a read-only list such as info.items),
+-- and the gap to insert at.
+function checks.itemsAndIndex(caller, value, index)
+  local ids
+  local backing = backingOf(value)
+  if backing ~= nil and backing.kind == "item" then
+    ids = { backing.id }
+  elseif type(value) == "table" and (backing == nil or backing.kind == nil) then
+    ids = {}
+    for position, each in ipairs(value) do ids[position] = itemIDOf(caller, each, 1) end
+  else
+    itemIDOf(caller, value, 1)
+  end
+  if index ~= nil then
+    if mathType(index) == nil then refuse(caller .. ": index must be a number or nil, got " .. type(index)) end
+    if index ~= index or index == huge or index == -huge then
+      refuse(caller .. ": index must be a finite number, got " .. tostring(index))
+    end
+  end
+  return ids, index
+end
+
+-- Data is JSON text: the host would otherwise replace what is not UTF-8 with U+FFFD,
+-- silently.
+function checks.keyAndValue(caller, key, value)
+  if type(key) ~= "string" then refuse(caller .. " expects a string key, got " .. type(key)) end
+  value = thaw(value)
+  if not isText(key) or not isText(value) then
+    refuse(caller .. ": '" .. (utf8len(key) and key or "?") .. "' holds text that is not valid UTF-8; "
+      .. "data is JSON text (keep bytes in a representation, or encode them)")
+  end
+  return key, value
+end
+
+function checks.id(_, value) return value end
+
+-- What a method gives the rule of what the host returned (HostMethod.ResultShape),
+-- raising the host's refusal (`nil, message`) first. Tail-called by the method, so level
+-- 2 is the rule's line.
+local finishes = {
+  none = function(value, message)
+    if value == nil and message ~= nil then error(message, 2) end
+  end,
+  value = function(value, message)
+    if value == nil and message ~= nil then error(message, 2) end
+    return value
+  end,
+  item = function(id, message)
+    if id == nil and message ~= nil then error(message, 2) end
+    return id and itemObject(id)
+  end,
+  target = function(id, message)
+    if id == nil and message ~= nil then error(message, 2) end
+    return id and targetObject(id)
+  end,
+  itemList = function(ids, message)
+    if ids == nil and message ~= nil then error(message, 2) end
+    local list = {}
+    for index, id in ipairs(ids) do list[index] = itemObject(id) end
+    return list
+  end,
+}
+
+-- A method: checks it is called with a colon on an object of its kind, checks its
+-- arguments, calls `run` (the host) with the object's id and them, and shapes what it
+-- returns. A lookup (no `run`) is answered by its shape alone, given the id as it is.
+local function makeMethod(kind, name, argumentsCheck, shape, run)
+  local shown = shownAs[kind] .. ":" .. name
+  local check, finish = checks[argumentsCheck], finishes[shape]
+  if not run then
+    return function(self, id)
+      checkSelf(self, kind, shown)
+      return finish(id)
+    end
+  elseif check == nil then
+    return function(self) return finish(run(rawget(checkSelf(self, kind, shown), "id"))) end
+  end
+  return function(self, a, b)
+    local id = rawget(checkSelf(self, kind, shown), "id")
+    return finish(run(id, check(shown, a, b)))
+  end
+end
+
+-- Each kind's methods by name; those named like a field of the kind are in `fieldCalls`.
+methodsOf, fieldCalls = {}, {}
+local fieldNames = { item = host.fieldsOf("item"), target = host.fieldsOf("target") }
+for _, kind in ipairs({ "item", "target", "board", "info" }) do
+  local names, argumentsChecks, shapes, runs = host.methodsOf(kind)
+  local methods, calls, isField = {}, {}, {}
+  for _, field in ipairs(fieldNames[kind] or {}) do isField[field] = true end
+  for place, name in ipairs(names) do
+    local made = makeMethod(kind, name, argumentsChecks[place], shapes[place], runs[place])
+    if isField[name] then calls[name] = made else methods[name] = made end
+  end
+  methodsOf[kind], fieldCalls[kind] = methods, calls
+end
 
 local function describeTarget(target) return "target " .. backingOf(target).id end
 
@@ -303,10 +330,8 @@ function targetObject(id)
   local existing = targets[id]
   if existing ~= nil then return existing end
   if not host.targetExists(id) then return nil end
-  local backing = {
-    kind = "target", id = id, insert = Target.insert, remove = Target.remove, set = Target.set,
-    setForDrag = Target.setForDrag,
-  }
+  local backing = { kind = "target", id = id }
+  for name, method in next, methodsOf.target do backing[name] = method end
   local target = boardObject(backing, "target " .. id .. " (read-only)", describeTarget, readTargetField)
   targets[id] = target
   return target
@@ -331,7 +356,7 @@ local function set(list, what)
 end
 
 -- The views of data fields a rule may also call, by kind and name: `item:data(type)`.
-local dataCalls = { item = { data = payloadOf } }
+local dataCalls = { item = { data = function(_, item, typeID) return fieldCalls.item.data(item, typeID) end } }
 
 -- Small data (the usual: a few keys) is given whole, so that reading a key it lacks is
 -- one table lookup; large data, which another file may have made so, is `false`, and
@@ -407,32 +432,9 @@ readTargetField = fieldReader("target", targetFields, host.targetField, host.tar
 
 -- The board and info --------------------------------------------------------------
 
-local board = object({
-  kind = "board",
-  target = function(self, id)
-    checkSelf(self, "board", "info.board:target")
-    return targetObject(id)
-  end,
-  item = function(self, id)
-    checkSelf(self, "board", "info.board:item")
-    if host.itemExists(id) then return itemObject(id) end
-    return nil
-  end,
-}, "info.board (read-only)", function() return "board" end)
-
-local function hasItemsConforming(info, types)
-  checkSelf(info, "info", "info:hasItemsConforming")
-  return host.anyItemConforms(typeList(types, "info:hasItemsConforming"))
-end
-
-local function itemProviders(info, types)
-  checkSelf(info, "info", "info:itemProviders")
-  local list = {}
-  for index, id in ipairs(host.itemsConforming(typeList(types, "info:itemProviders"))) do
-    list[index] = itemObject(id)
-  end
-  return list
-end
+local boardBacking = { kind = "board" }
+for name, method in next, methodsOf.board do boardBacking[name] = method end
+local board = object(boardBacking, "info.board (read-only)", function() return "board" end)
 
 local function endedDrag()
   error("this info belongs to a drag that has ended; use the info your handler is given", 2)
@@ -523,9 +525,8 @@ function api.newInfo()
     source = source and targetObject(source),
     location = view(location, "info.location (read-only)", pointNext),
     globalLocation = view(globalLocation, "info.globalLocation (read-only)", pointNext),
-    hasItemsConforming = hasItemsConforming,
-    itemProviders = itemProviders,
   }
+  for name, method in next, methodsOf.info do backing[name] = method end
   local listing = { backing, complete }
   for _, name in ipairs(dragFields.names) do listing[#listing + 1] = name end
   setmetatable(backing, { __index = infoReader(listing) })

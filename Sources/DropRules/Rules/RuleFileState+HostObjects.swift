@@ -2,12 +2,30 @@ import DropRulesLua
 import DropRulesModel
 
 /// The host functions api.lua reads every declared field through (``TargetFields``,
-/// ``ItemFields``, ``InfoFields``): one per kind of object, by the field's place in its
-/// list, so api.lua holds no field of its own.
+/// ``ItemFields``, ``InfoFields``), one per kind of object, and calls every declared method
+/// through (``ItemMethods``...), by the declaration's place in its list: api.lua holds no
+/// field or method of its own.
 extension RuleFileState {
-  func makeFieldReadFunctions() -> [String: LuaValue] {
+  /// Each kind's methods, by the name api.lua knows them by.
+  static let methodsByKind: [String: [HostMethod]] = [
+    "item": ItemMethods.all + [ItemMethods.payload], "target": TargetMethods.all, "board": BoardMethods.all,
+    "info": InfoMethods.all,
+  ]
+
+  func makeHostObjectFunctions() -> [String: LuaValue] {
     let lua = runtime
     return [
+      // Each method's name, its arguments' check, its result's shape and its host
+      // function (false for a lookup its shape answers), as lists.
+      "methodsOf": lua.function { [unowned self] arguments in
+        let methods = Self.methodsByKind[arguments.first?.stringValue ?? ""] ?? []
+        return [
+          .table(LuaTable(sequence: methods.map { .string($0.name) })),
+          .table(LuaTable(sequence: methods.map { .string($0.arguments.rawValue) })),
+          .table(LuaTable(sequence: methods.map { .string($0.result.rawValue) })),
+          .table(LuaTable(sequence: methods.map { hostFunction(for: $0) })),
+        ]
+      },
       // The names, shapes and read-only descriptions of each kind's fields, as lists.
       "fieldsOf": lua.function { arguments in
         guard let listing = Self.fieldListings[arguments.first?.stringValue ?? ""] else { return [] }
@@ -43,6 +61,12 @@ extension RuleFileState {
         return InfoFields.drag.map { $0.read(facts) }
       },
     ]
+  }
+
+  /// The method's host work as a function of the object's id and the checked arguments.
+  private func hostFunction(for method: HostMethod) -> LuaValue {
+    guard let run = method.run else { return .boolean(false) }
+    return runtime.function { [unowned self] arguments in run(self, arguments) }
   }
 
   private func targetReading(_ arguments: [LuaValue]) -> TargetReading? {
