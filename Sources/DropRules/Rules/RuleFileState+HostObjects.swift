@@ -6,25 +6,34 @@ import DropRulesModel
 /// through (``ItemMethods``...), by the declaration's place in its list: api.lua holds no
 /// field or method of its own.
 extension RuleFileState {
-  /// Each kind's methods, by the name api.lua knows them by.
-  static let methodsByKind: [String: [HostMethod]] = [
-    "item": ItemMethods.all + [ItemMethods.payload], "target": TargetMethods.all, "board": BoardMethods.all,
-    "info": InfoMethods.all,
+  /// Each kind's methods, by the name api.lua knows them by, and which of them is what
+  /// calling a field of that name does (`item:data(type)`).
+  static let methodsByKind: [String: (methods: [HostMethod], calledAsField: Set<String>)] = [
+    "item": (ItemMethods.all + [ItemMethods.payload], [ItemMethods.payload.name]),
+    "target": (TargetMethods.all, []), "board": (BoardMethods.all, []), "info": (InfoMethods.all, []),
   ]
+
+  /// Each kind's methods as api.lua takes them, made once: every new state asks for them.
+  private static let methodListings: [String: [[String]]] = methodsByKind.mapValues { kind in
+    [
+      kind.methods.map(\.name), kind.methods.map(\.arguments.rawValue), kind.methods.map(\.result.rawValue),
+      kind.methods.map { kind.calledAsField.contains($0.name) ? "field" : "" },
+      kind.methods.map { $0.run == nil ? "" : "host" },
+    ]
+  }
 
   func makeHostObjectFunctions() -> [String: LuaValue] {
     let lua = runtime
     return [
-      // Each method's name, its arguments' check, its result's shape and its host
-      // function (false for a lookup its shape answers), as lists.
+      // Each method's name, its arguments' check, its result's shape, "field" for what
+      // calling a field does and "host" for the host's work, as lists; then the kind's
+      // method caller.
       "methodsOf": lua.function { [unowned self] arguments in
-        let methods = Self.methodsByKind[arguments.first?.stringValue ?? ""] ?? []
-        return [
-          .table(LuaTable(sequence: methods.map { .string($0.name) })),
-          .table(LuaTable(sequence: methods.map { .string($0.arguments.rawValue) })),
-          .table(LuaTable(sequence: methods.map { .string($0.result.rawValue) })),
-          .table(LuaTable(sequence: methods.map { hostFunction(for: $0) })),
-        ]
+        let kind = arguments.first?.stringValue ?? ""
+        guard let listing = Self.methodListings[kind], let methods = Self.methodsByKind[kind]?.methods else {
+          return []
+        }
+        return listing.map { .table(LuaTable(sequence: $0.map(LuaValue.string))) } + [methodCaller(for: methods)]
       },
       // The names, shapes and read-only descriptions of each kind's fields, as lists.
       "fieldsOf": lua.function { arguments in
@@ -64,9 +73,16 @@ extension RuleFileState {
   }
 
   /// The method's host work as a function of the object's id and the checked arguments.
-  private func hostFunction(for method: HostMethod) -> LuaValue {
-    guard let run = method.run else { return .boolean(false) }
-    return runtime.function { [unowned self] arguments in run(self, arguments) }
+  /// The host's work of a kind's methods: one function per kind, given the method's place
+  /// in `methods`, then the object's id and the checked arguments. One function, not one
+  /// per method: every new state (each `scenario{}` of a test) makes them.
+  private func methodCaller(for methods: [HostMethod]) -> LuaValue {
+    runtime.function { [unowned self] arguments in
+      guard let place = arguments.first?.intValue, methods.indices.contains(place - 1),
+        let run = methods[place - 1].run
+      else { return [.nil, .string("droprules: no such method")] }
+      return run(self, Array(arguments.dropFirst()))
+    }
   }
 
   private func targetReading(_ arguments: [LuaValue]) -> TargetReading? {

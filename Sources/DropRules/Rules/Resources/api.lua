@@ -138,7 +138,6 @@ function itemObject(id)
   local existing = items[id]
   if existing ~= nil then return existing end
   local backing = { kind = "item", id = id }
-  for name, method in next, methodsOf.item do backing[name] = method end
   local item = boardObject(backing, "item " .. id .. " (read-only)", describeItem, readItemField)
   items[id] = item
   return item
@@ -291,35 +290,34 @@ local finishes = {
 }
 
 -- A method: checks it is called with a colon on an object of its kind, checks its
--- arguments, calls `run` (the host) with the object's id and them, and shapes what it
--- returns. A lookup (no `run`) is answered by its shape alone, given the id as it is.
-local function makeMethod(kind, name, argumentsCheck, shape, run)
+-- arguments, calls the host (`call`, the kind's, with the method's place) with the
+-- object's id and them, and shapes what it returns. A lookup (no host work) is answered
+-- by its shape alone, given the id as it is.
+local function makeMethod(kind, name, argumentsCheck, shape, call, place)
   local shown = shownAs[kind] .. ":" .. name
   local check, finish = checks[argumentsCheck], finishes[shape]
-  if not run then
+  if not call then
     return function(self, id)
       checkSelf(self, kind, shown)
       return finish(id)
     end
   elseif check == nil then
-    return function(self) return finish(run(rawget(checkSelf(self, kind, shown), "id"))) end
+    return function(self) return finish(call(place, rawget(checkSelf(self, kind, shown), "id"))) end
   end
   return function(self, a, b)
     local id = rawget(checkSelf(self, kind, shown), "id")
-    return finish(run(id, check(shown, a, b)))
+    return finish(call(place, id, check(shown, a, b)))
   end
 end
 
 -- Each kind's methods by name; those named like a field of the kind are in `fieldCalls`.
 methodsOf, fieldCalls = {}, {}
-local fieldNames = { item = host.fieldsOf("item"), target = host.fieldsOf("target") }
 for _, kind in ipairs({ "item", "target", "board", "info" }) do
-  local names, argumentsChecks, shapes, runs = host.methodsOf(kind)
-  local methods, calls, isField = {}, {}, {}
-  for _, field in ipairs(fieldNames[kind] or {}) do isField[field] = true end
+  local names, argumentsChecks, shapes, calledAsField, work, call = host.methodsOf(kind)
+  local methods, calls = {}, {}
   for place, name in ipairs(names) do
-    local made = makeMethod(kind, name, argumentsChecks[place], shapes[place], runs[place])
-    if isField[name] then calls[name] = made else methods[name] = made end
+    local made = makeMethod(kind, name, argumentsChecks[place], shapes[place], work[place] == "host" and call, place)
+    if calledAsField[place] == "field" then calls[name] = made else methods[name] = made end
   end
   methodsOf[kind], fieldCalls[kind] = methods, calls
 end
@@ -331,7 +329,6 @@ function targetObject(id)
   if existing ~= nil then return existing end
   if not host.targetExists(id) then return nil end
   local backing = { kind = "target", id = id }
-  for name, method in next, methodsOf.target do backing[name] = method end
   local target = boardObject(backing, "target " .. id .. " (read-only)", describeTarget, readTargetField)
   targets[id] = target
   return target
@@ -399,12 +396,14 @@ end
 -- The `__index` of objects' backings, reached when a field is in neither `fresh` nor the
 -- backing: reads a declared field of the host (`read(id, place)` gives true and the value,
 -- or nothing once the object left the board) and keeps it in `fresh`, listed in
--- `readings` first, so nothing is kept that the host would not empty.
+-- `readings` first, so nothing is kept that the host would not empty. A key that names no
+-- field is a method of the kind, or nil: an object holds no methods of its own, so making
+-- one (kept by the board's weak tables, made again after a collection) costs no copy.
 local function fieldReader(kind, fields, read, readData)
-  local place, shape, what = fields.place, fields.shape, fields.what
+  local place, shape, what, methods = fields.place, fields.shape, fields.what, methodsOf[kind]
   return function(backing, key)
     local position = place[key]
-    if position == nil then return nil end
+    if position == nil then return methods[key] end
     local fresh = freshOf[backing]
     local readNil = rawget(fresh, complete)
     if readNil ~= nil and readNil[key] then return nil end
