@@ -81,4 +81,28 @@ struct MethodCallTests {
     #expect(printed[5].contains("target:insert expects an item"))
     #expect(printed[6] == "a\tx")
   }
+
+  @Test("a method taken off its object runs only on a real object of its kind: a forged one changes nothing")
+  func forgedSelf() throws {
+    let printed = try messages([
+      "local set = target.set; set(item, 'k', 1)",
+      "local set = target.set; set({ kind = 'target', id = 'a' }, 'k', 1)",
+      "local set = target.set; set(info.board, 'k', 1)",
+      "local insert = target.insert; insert(setmetatable({}, { __index = target }), info.items)",
+      "print(info.board:target('a').data.k, #info.board:target('a').items)",
+      "local set = target.set; set(info.board:target('a'), 'k', 2); print(info.board:target('a').data.k)",
+      "print(rawget(target, 'set'), rawget(item, 'copy'))",
+    ])
+    for (offset, line) in printed.prefix(4).enumerated() {
+      #expect(
+        line.hasSuffix("rules.lua:\(offset + 3): call set with a colon: target:set(...), not target.set(...)")
+          || line.hasSuffix(
+            "rules.lua:\(offset + 3): call insert with a colon: target:insert(...), not target.insert(...)"),
+        "\(line)")
+    }
+    // Each line that prints prints its own line, then nil for the pcall's message.
+    #expect(printed[4] == "nil\t1", "the forged calls changed nothing")
+    #expect(printed[6] == "2")
+    #expect(printed[8] == "nil\tnil")
+  }
 }
