@@ -18,7 +18,6 @@ extension RuleFileState {
     [
       kind.methods.map(\.name), kind.methods.map(\.arguments.rawValue), kind.methods.map(\.result.rawValue),
       kind.methods.map { kind.calledAsField.contains($0.name) ? "field" : "" },
-      kind.methods.map { $0.run == nil ? "" : "host" },
     ]
   }
 
@@ -26,14 +25,15 @@ extension RuleFileState {
     let lua = runtime
     return [
       // Each method's name, its arguments' check, its result's shape, "field" for what
-      // calling a field does and "host" for the host's work, as lists; then the kind's
-      // method caller.
+      // calling a field does, and its host function (false for a lookup its shape
+      // answers), as lists.
       "methodsOf": lua.function { [unowned self] arguments in
         let kind = arguments.first?.stringValue ?? ""
         guard let listing = Self.methodListings[kind], let methods = Self.methodsByKind[kind]?.methods else {
           return []
         }
-        return listing.map { .table(LuaTable(sequence: $0.map(LuaValue.string))) } + [methodCaller(for: methods)]
+        return listing.map { .table(LuaTable(sequence: $0.map(LuaValue.string))) }
+          + [.table(LuaTable(sequence: methods.map(hostFunction(for:))))]
       },
       // The names, shapes and read-only descriptions of each kind's fields, as lists.
       "fieldsOf": lua.function { arguments in
@@ -73,16 +73,12 @@ extension RuleFileState {
   }
 
   /// The method's host work as a function of the object's id and the checked arguments.
-  /// The host's work of a kind's methods: one function per kind, given the method's place
-  /// in `methods`, then the object's id and the checked arguments. One function, not one
-  /// per method: every new state (each `scenario{}` of a test) makes them.
-  private func methodCaller(for methods: [HostMethod]) -> LuaValue {
-    runtime.function { [unowned self] arguments in
-      guard let place = arguments.first?.intValue, methods.indices.contains(place - 1),
-        let run = methods[place - 1].run
-      else { return [.nil, .string("droprules: no such method")] }
-      return run(self, Array(arguments.dropFirst()))
-    }
+  /// A method's host work, as a function of the object's id and the checked arguments:
+  /// one function per method, so that a call passes nothing to find it by (a rule's
+  /// `target:set` is on the path of every step that stages a change).
+  private func hostFunction(for method: HostMethod) -> LuaValue {
+    guard let run = method.run else { return .boolean(false) }
+    return runtime.function { [unowned self] arguments in run(self, arguments) }
   }
 
   private func targetReading(_ arguments: [LuaValue]) -> TargetReading? {

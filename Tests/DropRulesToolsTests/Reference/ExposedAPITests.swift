@@ -13,8 +13,8 @@ import Testing
 /// tables, and `droprules.*`, listed at run time by rule code itself.
 @Suite("The API description is what rule files see")
 struct ExposedAPITests {
-  /// Names to try on each kind of object: methods are reached through the object's kind,
-  /// not held by it, so no walk lists them.
+  /// Names to try on each kind of object: an object takes a method from its kind when
+  /// first called, so a walk lists only those it used.
   static let methodNames = """
     local tried = {
       ["droprules.Item"] = { \(ItemMethods.all.map { "\"\($0.name)\"" }.joined(separator: ", ")) },

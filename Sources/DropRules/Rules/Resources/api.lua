@@ -13,8 +13,8 @@ local host, trusted = ...
 local view, freeze, object = trusted.view, trusted.freeze, trusted.object
 local backingOf, thaw, readings = trusted.backing, trusted.thaw, trusted.readings
 local fieldReadings = trusted.fieldReadings
-local type, error, ipairs, rawget, tostring, setmetatable, next, mathType =
-  type, error, ipairs, rawget, tostring, setmetatable, next, math.type
+local type, error, ipairs, rawget, rawset, tostring, setmetatable, next, mathType =
+  type, error, ipairs, rawget, rawset, tostring, setmetatable, next, math.type
 local huge = math.huge
 
 local targets = setmetatable({}, { __mode = "v" })
@@ -290,33 +290,32 @@ local finishes = {
 }
 
 -- A method: checks it is called with a colon on an object of its kind, checks its
--- arguments, calls the host (`call`, the kind's, with the method's place) with the
--- object's id and them, and shapes what it returns. A lookup (no host work) is answered
--- by its shape alone, given the id as it is.
-local function makeMethod(kind, name, argumentsCheck, shape, call, place)
+-- arguments, calls `run` (the host) with the object's id and them, and shapes what it
+-- returns. A lookup (no `run`) is answered by its shape alone, given the id as it is.
+local function makeMethod(kind, name, argumentsCheck, shape, run)
   local shown = shownAs[kind] .. ":" .. name
   local check, finish = checks[argumentsCheck], finishes[shape]
-  if not call then
+  if not run then
     return function(self, id)
       checkSelf(self, kind, shown)
       return finish(id)
     end
   elseif check == nil then
-    return function(self) return finish(call(place, rawget(checkSelf(self, kind, shown), "id"))) end
+    return function(self) return finish(run(rawget(checkSelf(self, kind, shown), "id"))) end
   end
   return function(self, a, b)
     local id = rawget(checkSelf(self, kind, shown), "id")
-    return finish(call(place, id, check(shown, a, b)))
+    return finish(run(id, check(shown, a, b)))
   end
 end
 
 -- Each kind's methods by name; those named like a field of the kind are in `fieldCalls`.
 methodsOf, fieldCalls = {}, {}
 for _, kind in ipairs({ "item", "target", "board", "info" }) do
-  local names, argumentsChecks, shapes, calledAsField, work, call = host.methodsOf(kind)
+  local names, argumentsChecks, shapes, calledAsField, runs = host.methodsOf(kind)
   local methods, calls = {}, {}
   for place, name in ipairs(names) do
-    local made = makeMethod(kind, name, argumentsChecks[place], shapes[place], work[place] == "host" and call, place)
+    local made = makeMethod(kind, name, argumentsChecks[place], shapes[place], runs[place])
     if calledAsField[place] == "field" then calls[name] = made else methods[name] = made end
   end
   methodsOf[kind], fieldCalls[kind] = methods, calls
@@ -397,13 +396,17 @@ end
 -- backing: reads a declared field of the host (`read(id, place)` gives true and the value,
 -- or nothing once the object left the board) and keeps it in `fresh`, listed in
 -- `readings` first, so nothing is kept that the host would not empty. A key that names no
--- field is a method of the kind, or nil: an object holds no methods of its own, so making
--- one (kept by the board's weak tables, made again after a collection) costs no copy.
+-- field is a method of the kind, or nil: an object takes a method into its backing when
+-- first called, so making one copies nothing and a kept one finds it in one hop.
 local function fieldReader(kind, fields, read, readData)
   local place, shape, what, methods = fields.place, fields.shape, fields.what, methodsOf[kind]
   return function(backing, key)
     local position = place[key]
-    if position == nil then return methods[key] end
+    if position == nil then
+      local method = methods[key]
+      if method ~= nil then rawset(backing, key, method) end
+      return method
+    end
     local fresh = freshOf[backing]
     local readNil = rawget(fresh, complete)
     if readNil ~= nil and readNil[key] then return nil end
