@@ -14,14 +14,19 @@ extension RuleFileState {
     return max(0, runtime.limits.maxMemory - stored)
   }
 
-  /// Bytes of data rules may still store on items (the drag's, copies, and the items
-  /// targets hold), all files together: one more share of the same size.
+  /// Bytes of item data this file may still pay for. A file pays for the whole data of
+  /// every item it was the last to change (wherever the item went since) and of its
+  /// copies: a second share of its own, as large as its memory cap, so no file's item
+  /// data can make another file's writes fail.
   var itemDataAvailable: Int {
-    max(0, runtime.limits.maxMemory - (view?.currentBoard.storedItemDataBytes ?? 0))
+    max(0, runtime.limits.maxMemory - (view?.currentBoard.itemDataBytes(paidBy: dataPayer) ?? 0))
   }
 
-  /// The shares of the board's data cap: each file's, for the targets of its types, and
-  /// the items', for all files together.
+  /// The name the board's data account knows this file by.
+  var dataPayer: String { file }
+
+  /// The shares of the board's data cap: each file's for the targets of its types, and
+  /// each file's for the items it changed.
   enum DataShare { case targets, items }
 
   /// What a data write changes: a target's data or an item's.
@@ -55,8 +60,9 @@ extension RuleFileState {
         + "drag-only data included; every rule file has a share of its own, as large as its memory limit; raise it "
         + "with \(RuleLimit.memory.setting))"
     case .items:
-      "the items' share of the board's data cap, \(cap) bytes, is full (the data rules store on items and copies, all "
-        + "rule files together, beside each file's share for its targets; raise it with \(RuleLimit.memory.setting))"
+      "this file's share of the board's data cap for items, \(cap) bytes, is full (the whole data of the items it "
+        + "changed last, wherever they are now, and of its copies; every rule file has a share of its own, as large "
+        + "as its memory limit; raise it with \(RuleLimit.memory.setting))"
     }
   }
 

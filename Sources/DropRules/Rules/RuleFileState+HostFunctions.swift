@@ -137,14 +137,21 @@ extension RuleFileState {
     case .failure(let error): return [.nil, .string("\(caller): \(error.description)")]
     }
     let value = json == .null ? nil : json
-    let growth = Board.bytes(of: key, nilIsHeld ? json : value) - Board.bytes(of: key, old(key))
-    // The fast path: what all files together stored bounds each share, so a write that
-    // fits under the cap beside all of it needs no walk of the types this file serves.
-    let total = view?.storedDataBytes ?? 0
-    let fits = growth <= runtime.limits.maxMemory - total
-    guard fits || growth <= (share == .targets ? targetDataAvailable : itemDataAvailable) else {
-      return [.nil, .string("\(caller): " + dataShareFull(share))]
+    var growth = Board.bytes(of: key, nilIsHeld ? json : value) - Board.bytes(of: key, old(key))
+    let fits: Bool
+    switch subject {
+    case .target:
+      // The fast path: what all files together stored bounds each target share, so a
+      // write that fits under the cap beside all of it needs no walk of this file's types.
+      fits = growth <= runtime.limits.maxMemory - (view?.storedDataBytes ?? 0) || growth <= targetDataAvailable
+    case .item(let id):
+      // A file that changes an item pays for all of its data from now on.
+      if let board, board.itemDataPayer(of: id) != dataPayer, let item = board.item(id) {
+        growth += Board.dataBytes(of: item)
+      }
+      fits = growth <= itemDataAvailable
     }
+    guard fits else { return [.nil, .string("\(caller): " + dataShareFull(share))] }
     return set(key, value)
   }
 

@@ -14,7 +14,9 @@ extension RuleFileState {
     let item = arguments.first?.stringValue ?? ""
     return setter("item:set", arguments, of: .item(item), old: { key in board?.item(item)?.data[key] }) {
       key, value in
-      staged("item:set") { board throws(BoardError) in try board.setItemData(key, to: value, on: item) }
+      staged("item:set") { [dataPayer] board throws(BoardError) in
+        try board.setItemData(key, to: value, on: item, paidBy: dataPayer)
+      }
     }
   }
 
@@ -63,7 +65,7 @@ extension RuleFileState {
     // A copy of a container's row is a plain item: one item stands for a target.
     copy.opens = nil
     let result = staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
-      try board.addDetached(copy)
+      try board.addDetached(copy, paidBy: dataPayer)
     }
     if result.first?.stringValue != nil {
       copiedBytes += cost

@@ -83,7 +83,7 @@ extension Board.Undo: RollbackRecord {
   var rollbackKey: DataKey? {
     switch self {
     case .data(let position, let key, _): .target(position, key)
-    case .itemData(let item, let key, _): .item(item, key)
+    case .itemData(let item, let key, _, _): .item(item, key)
     case .inserted, .removed, .container, .detached, .parent: nil
     }
   }

@@ -11,22 +11,24 @@ extension Board {
     case removed(target: Int, at: [Int], [ItemID])
     case container(ItemID, Int?)
     case data(target: Int, key: String, JSONValue?)
-    case itemData(ItemID, key: String, JSONValue?)
+    /// A key of an item's data, and who paid for the item's data before the change.
+    case itemData(ItemID, key: String, JSONValue?, payer: String?)
     case detached(ItemID)
     /// A target's parent before an item that stands for it moved.
     case parent(target: Int, TargetID?)
   }
 
   /// Registers a detached item (an external one, or a fresh copy). Its data counts as
-  /// the board's: a thousand copies of an item hold a thousand copies of its data.
+  /// the board's: a thousand copies of an item hold a thousand copies of its data, which
+  /// `payer` pays for (nil: no one, as for what an item brings from outside).
   @discardableResult
-  public mutating func addDetached(_ item: DragItem) throws(BoardError) -> [Undo] {
+  public mutating func addDetached(_ item: DragItem, paidBy payer: String? = nil) throws(BoardError) -> [Undo] {
     guard itemsByID[item.id] == nil else { throw .duplicateItem(item.id) }
     // One item stands for a target, and only from the board: a copy of a folder row is a
     // plain item, never a second handle on the folder.
     guard item.opens == nil else { throw .detachedOpener(item.id) }
     itemsByID[item.id] = item
-    accountData(of: item, adding: true)
+    accountData(of: item, adding: true, paidBy: payer)
     return [.detached(item.id)]
   }
 
@@ -54,16 +56,19 @@ extension Board {
   }
 
   /// Sets (or, with nil, removes) a key of an item's data; the item may be on the board
-  /// or detached (external, or a copy).
+  /// or detached (external, or a copy). `payer` pays for the item's whole data from now
+  /// on (nil: whoever paid before).
   @discardableResult
-  public mutating func setItemData(_ key: String, to value: JSONValue?, on item: ItemID) throws(BoardError)
-    -> [Undo]
-  {
+  public mutating func setItemData(
+    _ key: String, to value: JSONValue?, on item: ItemID, paidBy payer: String? = nil
+  ) throws(BoardError) -> [Undo] {
     guard let existing = itemsByID[item] else { throw .unknownItem(item) }
     let old = existing.data[key]
+    let previousPayer = dataAccount.itemPayers[item]
+    if let payer { transferItemData(of: item, to: payer) }
     itemsByID[item]?.data[key] = value
-    accountData(key, from: old, to: value)
-    return [.itemData(item, key: key, old)]
+    accountData(key, from: old, to: value, of: item)
+    return [.itemData(item, key: key, old, payer: previousPayer)]
   }
 
   /// Reverts changes, given their undo records in the order the changes were made.
@@ -77,9 +82,10 @@ extension Board {
       case .data(let position, let key, let value):
         accountTargetData(key, from: targets[position].data[key], to: value, at: position)
         targets[position].data[key] = value
-      case .itemData(let item, let key, let value):
-        accountData(key, from: itemsByID[item]?.data[key], to: value)
+      case .itemData(let item, let key, let value, let payer):
+        accountData(key, from: itemsByID[item]?.data[key], to: value, of: item)
         itemsByID[item]?.data[key] = value
+        transferItemData(of: item, to: payer)
       case .detached(let item):
         if let removed = itemsByID.removeValue(forKey: item) { accountData(of: removed, adding: false) }
       case .parent(let position, let parent):
@@ -119,7 +125,7 @@ extension Board {
       case .inserted(let position, _, _), .removed(let position, _, _), .data(let position, _, _):
         seen.insert(position)
       // An item's data belongs to the target that holds it, if any.
-      case .itemData(let item, _, _): if let position = containers[item] { seen.insert(position) }
+      case .itemData(let item, _, _, _): if let position = containers[item] { seen.insert(position) }
       // A target carried along by its item is not a change of that target: the item's
       // containers are the ones touched (a source in dragEnded may move its own rows).
       case .container, .detached, .parent: break

@@ -35,4 +35,36 @@ struct BoardDataAccountTests {
     #expect(given == changed)
     #expect(given.storedDataBytes == 0 && changed.storedDataBytes > 0)
   }
+
+  @Test("an item's whole data is paid for by the last to change it, and an undo gives it back to who paid before")
+  func itemPayers() throws {
+    var item = DragItem(id: "i")
+    item.data = ["given": .string(String(repeating: "x", count: 1_000))]
+    var board = try Board(targets: row(["a", "b"], items: ["a": ["i"]]), items: [item])
+    #expect(board.itemDataPayer(of: "i") == nil)
+    let first = try board.setItemData("note", to: .string("n"), on: "i", paidBy: "A")
+    let whole = Board.dataBytes(of: try #require(board.item("i")))
+    #expect(board.itemDataBytes(paidBy: "A") == whole)
+    // Moving an item changes no one's share; changing it does.
+    _ = try board.insert("i", into: "b", at: nil)
+    #expect(board.itemDataBytes(paidBy: "A") == whole)
+    let second = try board.setItemData("more", to: .string(String(repeating: "y", count: 500)), on: "i", paidBy: "B")
+    #expect(board.itemDataBytes(paidBy: "A") == 0)
+    #expect(board.itemDataBytes(paidBy: "B") == Board.dataBytes(of: try #require(board.item("i"))))
+    board.undo(second)
+    #expect(board.itemDataBytes(paidBy: "A") == whole && board.itemDataBytes(paidBy: "B") == 0)
+    board.undo(first)
+    #expect(board.itemDataBytes(paidBy: "A") == 0 && board.itemDataPayer(of: "i") == nil)
+  }
+
+  @Test("a copy's data is paid for by who copied it until the copy is gone")
+  func copyPayer() throws {
+    var copy = DragItem(id: "i-copy1")
+    copy.data = ["given": .string(String(repeating: "x", count: 1_000))]
+    var board = try Board(targets: row(["a"]), items: [])
+    let added = try board.addDetached(copy, paidBy: "A")
+    #expect(board.itemDataBytes(paidBy: "A") == Board.dataBytes(of: copy))
+    board.pruneDetached(among: added)
+    #expect(board.itemDataBytes(paidBy: "A") == 0)
+  }
 }
