@@ -80,7 +80,7 @@ extension ScenarioDecoder {
         throw error(at: path + ".over", Self.noTarget(id, on: board))
       }
       let index = try present(fields, "index").map { value throws(ScenarioError) in
-        try integer(value, at: path + ".index")
+        try self.index(value, at: path + ".index")
       }
       return .over(id, index: index)
     }
