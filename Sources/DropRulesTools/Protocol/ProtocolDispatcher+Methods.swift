@@ -74,11 +74,12 @@ extension ProtocolDispatcher {
 
   /// The targets a `board` or `describe` asks for (`targets: [ids]`), so that a client
   /// can ask for a large board a part at a time; nil for all. An id not on the board is
-  /// invalid params naming it.
+  /// an `unknownTarget` error, as everywhere.
   private static func targets(_ params: RPCParams, on board: Board) throws(RPCError) -> Set<TargetID>? {
     guard let ids = try params.strings("targets") else { return nil }
     for (offset, id) in ids.enumerated() where board.target(id) == nil {
-      throw .invalidParams(at: "\(RPCParams.root).targets[\(offset)]", "no target '\(id.capped(.name))' on the board")
+      throw .notOnBoard(
+        .target(id), at: "\(RPCParams.root).targets[\(offset)]", ScenarioDecoder.noTarget(id, on: board))
     }
     return Set(ids)
   }
@@ -89,15 +90,16 @@ extension ProtocolDispatcher {
     try requireNoDrag()
     let params = try RPCParams(json, allowed: ["rules"])
     let paths = try params.strings("rules")
-    for (offset, path) in (paths ?? []).enumerated() {
-      let at = "\(RPCParams.root).rules[\(offset)]"
+    // A rule file that cannot load, for whatever reason, is a rule load error (-32001);
+    // only `rules` that is not a list of strings is invalid params.
+    for path in paths ?? [] {
       guard FileManager.default.fileExists(atPath: path), let resolved = RealPath.of(path) else {
-        throw .invalidParams(at: at, "no such rule file or folder '\(path.capped(.name))'")
+        throw .ruleFilesNotLoaded(["\(path.capped(.name)): no such rule file or folder"])
       }
       if let ruleRoots, !ruleRoots.contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) {
-        throw .invalidParams(
-          at: at,
-          "'\(path.capped(.name))' is outside the folders rules load from here (\(ruleRoots.joined(separator: ", ")))")
+        throw .ruleFilesNotLoaded([
+          "\(path.capped(.name)): outside the folders rules load from here (\(ruleRoots.joined(separator: ", ")))"
+        ])
       }
     }
     let report: RuleLoadReport

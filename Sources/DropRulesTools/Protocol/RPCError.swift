@@ -4,8 +4,9 @@ import DropRulesModel
 /// A JSON-RPC 2.0 error object: a code, a message for people and data for programs.
 ///
 /// The codes are JSON-RPC's own, plus two in its range for server errors: -32000 for a
-/// drag call at the wrong time or naming what is not on the board, -32001 for rule
-/// files that did not load.
+/// drag call at the wrong time or params of any method naming what is not on the board,
+/// -32001 for rule files that did not load, whatever the reason. One code per kind of
+/// fault, whichever method meets it.
 public struct RPCError: Error, Equatable, Sendable {
   /// The JSON-RPC error code: one of the `...Code` constants below.
   public var code: Int
@@ -66,6 +67,19 @@ public struct RPCError: Error, Equatable, Sendable {
       data: .object(["path": .string(path), "message": .string(message)]))
   }
 
+  /// Params that name a target or an item the board lacks: a drag error (-32000) of
+  /// kind `unknownTarget` or `itemNotOnBoard`, as a drag call naming it answers, with
+  /// the path of the name.
+  static func notOnBoard(_ subject: ScenarioError.BoardSubject, at path: String, _ message: String) -> RPCError {
+    let data: [String: JSONValue] =
+      switch subject {
+      case .target(let id): ["kind": .string("unknownTarget"), "target": .string(id.capped(.name))]
+      case .item(let id): ["kind": .string("itemNotOnBoard"), "item": .string(id.capped(.name))]
+      }
+    return RPCError(
+      code: dragErrorCode, message: "\(path): \(message)", data: .object(data.merging(["path": .string(path)]) { $1 }))
+  }
+
   /// The request ran, but its answer would pass the answer line's bound.
   static func answerTooLong(method: String, maximumBytes: Int) -> RPCError {
     RPCError(
@@ -103,14 +117,17 @@ public struct RPCError: Error, Equatable, Sendable {
     return RPCError(code: methodNotFoundCode, message: message, data: .object(data))
   }
 
+  /// Rule files that did not load, each problem as `file:line: message`.
+  static func ruleFilesNotLoaded(_ problems: [String]) -> RPCError {
+    RPCError(
+      code: ruleLoadErrorCode, message: "rules did not load: " + problems.joined(separator: "; "),
+      data: .object(["problems": .array(problems.map(JSONValue.string))]))
+  }
+
   static func session(_ error: ProtocolSessionError) -> RPCError {
     switch error {
     case .drag(let drag): RPCError(code: dragErrorCode, message: drag.description, data: dragData(drag))
-    case .rules(let load):
-      RPCError(
-        code: ruleLoadErrorCode,
-        message: "rules did not load: " + load.problems.map(\.description).joined(separator: "; "),
-        data: .object(["problems": .array(load.problems.map { .string($0.description) })]))
+    case .rules(let load): ruleFilesNotLoaded(load.problems.map(\.description))
     case .runtime(let lua): RPCError(code: ruleLoadErrorCode, message: "no rule runtime: \(lua.description)")
     }
   }

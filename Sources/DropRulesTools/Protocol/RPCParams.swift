@@ -52,7 +52,11 @@ struct RPCParams {
   }
 
   /// Invalid params with the path the decoder named.
+  /// Params the decoder refused: of the wrong shape, or naming what is not on the board,
+  /// which every method answers as a drag call naming it does.
   static func invalid(_ error: ScenarioError) -> RPCError {
-    .invalidParams(at: error.path.isEmpty ? root : error.path, error.message)
+    let path = error.path.isEmpty ? root : error.path
+    guard let subject = error.notOnBoard else { return .invalidParams(at: path, error.message) }
+    return .notOnBoard(subject, at: path, error.message)
   }
 }

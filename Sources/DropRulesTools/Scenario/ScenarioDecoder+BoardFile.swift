@@ -72,7 +72,7 @@ extension ScenarioDecoder {
         if value == .null { return nil }
         let id = try string(value, at: "expect.targets\(position(offset))")
         guard board.target(id) != nil else {
-          throw error(at: "expect.targets\(position(offset))", Self.noTarget(id, on: board))
+          throw noTarget(id, on: board, at: "expect.targets\(position(offset))")
         }
         return id
       }

@@ -15,6 +15,20 @@ extension ScenarioDecoder {
     ScenarioError(file: file, path: path, message: message)
   }
 
+  /// A target that `path` names and the board lacks, with the nearest id as a suggestion.
+  func noTarget(_ id: String, on board: Board, at path: String) -> ScenarioError {
+    var error = error(at: path, Self.noTarget(id, on: board))
+    error.notOnBoard = .target(id)
+    return error
+  }
+
+  /// An item that `path` names and the board lacks, with the nearest id as a suggestion.
+  func noItem(_ id: String, on board: Board, at path: String) -> ScenarioError {
+    var error = error(at: path, Self.noItem(id, on: board))
+    error.notOnBoard = .item(id)
+    return error
+  }
+
   /// A required key that is not there (or is `null`); `path` ends with the key.
   func missing(_ path: String) -> ScenarioError {
     let key = path.split(separator: ".").last.map(String.init) ?? path

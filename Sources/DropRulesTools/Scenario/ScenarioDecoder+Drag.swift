@@ -15,7 +15,7 @@ extension ScenarioDecoder {
     let items = try array(itemsJSON, at: dragPath + ".items").enumerated().map { offset, value throws(ScenarioError) in
       let path = "\(dragPath).items\(position(offset))"
       if case .string(let id) = value {
-        guard board.contains(item: id) else { throw error(at: path, Self.noItem(id, on: board)) }
+        guard board.contains(item: id) else { throw noItem(id, on: board, at: path) }
         return DraggedItem.board(id)
       }
       let item = try decodeItem(value, at: path)
@@ -77,7 +77,7 @@ extension ScenarioDecoder {
       try allowOnly(["over", "index"], in: fields, at: path)
       let id = try string(over, at: path + ".over")
       if let board, board.target(id) == nil {
-        throw error(at: path + ".over", Self.noTarget(id, on: board))
+        throw noTarget(id, on: board, at: path + ".over")
       }
       let index = try present(fields, "index").map { value throws(ScenarioError) in
         try self.index(value, at: path + ".index")
@@ -117,7 +117,7 @@ extension ScenarioDecoder {
     for (id, value) in try object(json, at: path, expected: "{id: [x, y, width, height]}").sorted(by: {
       $0.key < $1.key
     }) {
-      if let board, board.target(id) == nil { throw error(at: "\(path).\(id)", Self.noTarget(id, on: board)) }
+      if let board, board.target(id) == nil { throw noTarget(id, on: board, at: "\(path).\(id)") }
       frames[id] = try decodeFrame(value, at: "\(path).\(id)")
     }
     guard !frames.isEmpty else { throw error(at: path, "name at least one target and its new frame") }

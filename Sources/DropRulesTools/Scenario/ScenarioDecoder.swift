@@ -319,7 +319,7 @@ public struct ScenarioDecoder {
     if let boardJSON = present(fields, "board") {
       var expected: [TargetID: [String]] = [:]
       for (id, list) in try object(boardJSON, at: "expect.board") {
-        guard board.target(id) != nil else { throw error(at: "expect.board.\(id)", Self.noTarget(id, on: board)) }
+        guard board.target(id) != nil else { throw noTarget(id, on: board, at: "expect.board.\(id)") }
         expected[id] = try array(list, at: "expect.board.\(id)").enumerated().map {
           offset, value throws(ScenarioError) in
           try string(value, at: "expect.board.\(id)\(position(offset))")
@@ -330,7 +330,7 @@ public struct ScenarioDecoder {
     if let dataJSON = present(fields, "data") {
       var expected: [TargetID: [String: JSONValue]] = [:]
       for (id, keys) in try object(dataJSON, at: "expect.data") {
-        guard board.target(id) != nil else { throw error(at: "expect.data.\(id)", Self.noTarget(id, on: board)) }
+        guard board.target(id) != nil else { throw noTarget(id, on: board, at: "expect.data.\(id)") }
         expected[id] = try object(keys, at: "expect.data.\(id)")
       }
       expectation.data = expected

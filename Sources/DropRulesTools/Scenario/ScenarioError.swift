@@ -17,6 +17,16 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
   /// The size limit in bytes the file is over, when it was refused for its size (raise
   /// ``ScenarioDecoder/maximumBytes``); nil for any other error.
   public var sizeLimit: Int?
+  /// The target or item the error names that is not on the board; nil for any other
+  /// error. The host protocol answers these as it answers a drag call naming what is
+  /// not there.
+  public var notOnBoard: BoardSubject?
+
+  /// What on a board an error names.
+  public enum BoardSubject: Equatable, Sendable {
+    case target(String)
+    case item(String)
+  }
 
   package init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
     self.file = file

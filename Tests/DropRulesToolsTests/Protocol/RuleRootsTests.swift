@@ -21,7 +21,8 @@ struct RuleRootsTests {
     for path in [outside, directory.path + "/rules/link.lua", directory.path + "/rules/../secret/notes.lua"] {
       let response = try client.send("load", #"{"rules": ["\#(path)"]}"#)
       let message = response.objectValue?["error"]?.objectValue?["message"]?.stringValue ?? ""
-      #expect(message.contains("is outside the folders rules load from here"), "\(path): \(message)")
+      #expect(message.contains(": outside the folders rules load from here"), "\(path): \(message)")
+      #expect(response.objectValue?["error"]?.objectValue?["code"] == .integer(-32001))
     }
     // Without roots (droprules serve), the client is the app, and loads what it names.
     let serve = ProtocolClient(session: try ProtocolSession())
