@@ -7,7 +7,7 @@
 local host = ...
 -- This file bounds the standard library by replacing its functions in place (W122).
 -- luacheck: ignore 122
-local realSetmetatable, realCollect = setmetatable, collectgarbage
+local realSetmetatable, realCollect, rawMetatable = setmetatable, collectgarbage, debug.getmetatable
 local realRawset, realNext = rawset, next
 local rawget, type, error, pairs, tostring, select, getmetatable =
   rawget, type, error, pairs, tostring, select, getmetatable
@@ -194,8 +194,24 @@ function trusted.newEnvironment(extra)
     return realRawset(object, key, value)
   end
   env.next = sealedNext -- luacheck: ignore 121
-  function env.setmetatable(object, metatable)
-    if type(metatable) == "table" and rawget(metatable, "__gc") ~= nil then
+  -- Lua's own checks, made here so that their errors name `setmetatable` and the
+  -- rule's line, as Lua's do: called from here, the C function cannot fail.
+  function env.setmetatable(...)
+    local object, metatable = ...
+    if type(object) ~= "table" then
+      local got = select("#", ...) == 0 and "no value" or type(object)
+      error("bad argument #1 to 'setmetatable' (table expected, got " .. got .. ")", 2)
+    end
+    local kind = type(metatable)
+    if kind ~= "table" and (kind ~= "nil" or select("#", ...) < 2) then
+      local got = select("#", ...) < 2 and "no value" or kind
+      error("bad argument #2 to 'setmetatable' (nil or table expected, got " .. got .. ")", 2)
+    end
+    local current = rawMetatable(object)
+    if current ~= nil and rawget(current, "__metatable") ~= nil then
+      error("cannot change a protected metatable", 2)
+    end
+    if kind == "table" and rawget(metatable, "__gc") ~= nil then
       error("__gc metamethods are not available to rules", 2)
     end
     return realSetmetatable(object, metatable)
