@@ -119,79 +119,7 @@ extension RuleFileState {
 
   var board: Board? { view?.currentBoard }
 
-  /// What the three data setters (`target:set`, `target:setForDrag`, `item:set`) share,
-  /// so none can skip a check: refused with the caller's name when this file may not
-  /// change `subject`, when the value is no JSON, or when its growth over `old(key)` does
-  /// not fit the subject's share of the board's data cap. `nilIsHeld`: a nil is kept (as
-  /// a null that hides the key), so it costs as one.
-  func setter(
-    _ caller: String, _ arguments: [LuaValue], of subject: WriteSubject, old: (String) -> JSONValue?,
-    nilIsHeld: Bool = false, set: (String, JSONValue?) -> [LuaValue]
-  ) -> [LuaValue] {
-    if let refusal = writeRefusal(caller, subject) { return [.nil, .string(refusal)] }
-    let share = subject.share
-    let key = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-    let json: JSONValue
-    switch (arguments.count > 2 ? arguments[2] : .nil).json() {
-    case .success(let converted): json = converted
-    case .failure(let error): return [.nil, .string("\(caller): \(error.description)")]
-    }
-    let value = json == .null ? nil : json
-    var growth = Board.bytes(of: key, nilIsHeld ? json : value) - Board.bytes(of: key, old(key))
-    let fits: Bool
-    switch subject {
-    case .target:
-      // The fast path: what all files together stored bounds each target share, so a
-      // write that fits under the cap beside all of it needs no walk of this file's types.
-      fits = growth <= runtime.limits.maxMemory - (view?.storedDataBytes ?? 0) || growth <= targetDataAvailable
-    case .item(let id):
-      // A file that changes an item pays for all of its data from now on.
-      if let board, board.itemDataPayer(of: id) != dataPayer, let item = board.item(id) {
-        growth += Board.dataBytes(of: item)
-      }
-      fits = growth <= itemDataAvailable
-    }
-    guard fits else { return [.nil, .string("\(caller): " + dataShareFull(share))] }
-    return set(key, value)
-  }
-
   var types: TypeRegistry { view?.types ?? TypeRegistry() }
-
-  /// Stages a change; returns `true` (or `value`) and the touched targets, else `nil, message`.
-  func staged(
-    _ caller: String, returning value: LuaValue = .boolean(true),
-    _ change: (inout Board) throws(BoardError) -> [Board.Undo]
-  ) -> [LuaValue] {
-    guard let view else { return [.nil, .string("no board")] }
-    do {
-      let touched = try view.stage(change)
-      return [value] + touched.map(LuaValue.string)
-    } catch .copyTakesFromSource(let item, let source) where caller == "target:remove" {
-      // Inserting a copy is the way out for an insert, not for a removal.
-      return [
-        .nil,
-        .string(
-          "\(caller): the drag is a copy, and a copy never takes from its source: '\(item)' stays in '\(source)'; "
-            + "under a copy, leave the dragged items where they are"),
-      ]
-    } catch {
-      return [.nil, .string("\(caller): \(error)")]
-    }
-  }
-
-  func draggedItems(conformingTo types: [TypeIdentifier]) -> [ItemID] {
-    guard let view else { return [] }
-    return view.draggedItems.filter {
-      view.currentBoard.item($0)?.conforms(toAnyOf: types, in: view.types) ?? false
-    }
-  }
-
-  /// An insertion gap from a Lua number: finite (api.lua checked), clamped to a range the
-  /// board then clamps to its list.
-  static func gap(_ value: LuaValue) -> Int? {
-    guard let number = value.doubleValue, number.isFinite else { return nil }
-    return Int(max(min(number, 1e15), -1e15).rounded(.down))
-  }
 
   /// Where and why `text` is not JSON: line, column and message. Text that failed is
   /// parsed a second time for them; valid text never is.

@@ -22,7 +22,7 @@ extension RuleFileState {
         // A whole float (3.0, 2^53) is a whole number: clamped, as an integer out of
         // range is, to the list.
         guard number.isFinite, number.rounded() == number else { break }
-        return answer(Int(max(min(number, 1e15), -1e15)))
+        return answer(Board.index(number))
       case .notANumber: break
       }
       var diagnostic = Diagnostic(

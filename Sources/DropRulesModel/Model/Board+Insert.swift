@@ -7,6 +7,22 @@ extension Board {
     min(max(gap, 1), targets[position].items.count + 1)
   }
 
+  /// Any whole number as an insertion index, clamped to ±10^15: `clampedGap` then clamps
+  /// it to a list. Every index that comes from outside (a rule's insert or proposal, a
+  /// scenario step, a protocol move) goes through here, so none is refused for its size
+  /// and none overflows the gap arithmetic.
+  public static func index(_ whole: Int64) -> Int { Int(max(min(whole, indexBound), -indexBound)) }
+
+  /// The same for a number, rounded down to a whole one; an infinity is clamped too, and
+  /// NaN, which every caller refuses first with a message of its own, is 0 rather than a
+  /// trap.
+  public static func index(_ number: Double) -> Int {
+    guard !number.isNaN else { return 0 }
+    return Int(max(min(number, Double(indexBound)), -Double(indexBound)).rounded(.down))
+  }
+
+  private static let indexBound: Int64 = 1_000_000_000_000_000
+
   /// Moves `item` into the gap `gap` of `target` (1 is before the first item, `count + 1`
   /// after the last, nil appends, out of range is clamped), or places a detached item there.
   ///

@@ -76,14 +76,12 @@ extension ScenarioDecoder {
     return Int(value)
   }
 
-  /// An insertion index: any whole number, whatever its size, clamped to ±10^15, which
-  /// the board then clamps to its list, as it clamps every index out of range.
+  /// An insertion index: any whole number, whatever its size, clamped as the board clamps
+  /// every index (`Board.index`).
   func index(_ json: JSONValue, at path: @autoclosure () -> String) throws(ScenarioError) -> Int {
     let value = try number(json, at: path())
     guard value.rounded() == value else { throw error(at: path(), "expected a whole number") }
-    let bound: Int64 = 1_000_000_000_000_000
-    if let exact = json.integerValue { return Int(max(min(exact, bound), -bound)) }
-    return Int(max(min(value, 1e15), -1e15))
+    return json.integerValue.map(Board.index) ?? Board.index(value)
   }
 
   func names<Name: RawRepresentable & CaseIterable>(

@@ -102,4 +102,14 @@ struct BoardGapTests {
       DropTarget.insertionIndex(
         at: Point(x: 1, y: -50), in: frame, axis: nil, itemExtent: .leastNonzeroMagnitude, itemCount: 2) == 1)
   }
+
+  @Test("any number is an index: huge, infinite and NaN ones clamp or read as 0, and never trap")
+  func indexFromAnyNumber() {
+    #expect(Board.index(Int64.min) == -1_000_000_000_000_000)
+    #expect(Board.index(Int64.max) == 1_000_000_000_000_000)
+    #expect(Board.index(-Double.infinity) == -1_000_000_000_000_000)
+    #expect(Board.index(Double.infinity) == 1_000_000_000_000_000)
+    #expect(Board.index(Double.nan) == 0)
+    #expect(Board.index(2.7) == 2 && Board.index(-2.5) == -3)
+  }
 }
