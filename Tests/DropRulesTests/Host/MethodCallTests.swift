@@ -105,4 +105,15 @@ struct MethodCallTests {
     #expect(printed[6] == "2")
     #expect(printed[8] == "nil\tnil")
   }
+
+  @Test("a walk of an object lists kind, id and the methods it called: none is copied into it before")
+  func walkListsCalledMethods() throws {
+    let printed = try messages([
+      "local keys = {} for key in next, target do keys[#keys + 1] = key end table.sort(keys) print(table.concat(keys, ','))",
+      "local _ = target.frame; target:set('k', 1)",
+      "local keys = {} for key in next, target do keys[#keys + 1] = key end table.sort(keys) print(table.concat(keys, ','))",
+    ])
+    #expect(printed[0] == "id,kind")
+    #expect(printed[3] == "id,kind,set")
+  }
 }
