@@ -55,12 +55,12 @@ struct DragEngineTests {
   func rollback() throws {
     rules.handlers[.performDrop] = { _, _ in .returned(.boolean(true)) }
     rules.handlers[.dropEntered] = { [engine] target, _ in
-      _ = try? engine.stage { board throws(BoardError) in try board.insert("x", into: target, at: nil) }
+      _ = try? engine.stage(.insert(["x"], into: target, at: nil))
       return .returned(.nothing)
     }
     rules.handlers[.dropExited] = { [engine] target, context in
       if context.outcome != nil {
-        #expect(throws: StageError.readOnly) { try engine.stage { _ in [] } }
+        #expect(throws: StageError.readOnly) { try engine.stage(.setData("k", to: nil, on: "a")) }
       }
       return .returned(.nothing)
     }
@@ -93,7 +93,7 @@ struct DragEngineTests {
     rules.handlers[.performDrop] = { [engine] target, context in
       #expect(context.index == 1, "2 is past b's empty list: clamped to it")
       #expect(context.operation == .move)
-      _ = try? engine.stage { board throws(BoardError) in try board.setData("k", to: .bool(true), on: target) }
+      _ = try? engine.stage(.setData("k", to: .bool(true), on: target))
       return failure
     }
     try engine.beginDrag(DragRequest(items: [.board("x")]))

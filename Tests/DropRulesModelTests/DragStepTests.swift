@@ -42,7 +42,7 @@ struct DragStepTests {
   @Test("the board's version moves on every change to the board, and never on a step that changes nothing")
   func boardVersion() throws {
     rules.handlers[.dropEntered] = { [engine] target, _ in
-      _ = try? engine.stage { board throws(BoardError) in try board.setData("k", to: .bool(true), on: target) }
+      _ = try? engine.stage(.setData("k", to: .bool(true), on: target))
       return .returned(.nothing)
     }
     let start = engine.version.value

@@ -17,10 +17,10 @@ struct UndoLogTests {
   func writeOnEveryStep() {
     rules.handlers[.dropUpdated] = { [engine] target, context in
       let value = JSONValue.integer(Int64(context.location.x))
-      _ = try? engine.stage { board throws(BoardError) in try board.setData("k", to: value, on: target) }
+      _ = try? engine.stage(.setData("k", to: value, on: target))
       _ = try? engine.setForDrag("hover", to: value, on: target)
       if engine.dragFacts?.modifiers.contains(.shift) == true {
-        _ = try? engine.stage { board throws(BoardError) in try board.setData("k", to: .string("half"), on: target) }
+        _ = try? engine.stage(.setData("k", to: .string("half"), on: target))
         return .failed(Diagnostic(message: "boom"))
       }
       return .returned(.proposal(.move, index: nil))

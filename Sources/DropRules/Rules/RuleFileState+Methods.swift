@@ -14,9 +14,7 @@ extension RuleFileState {
     let item = arguments.first?.stringValue ?? ""
     return setter("item:set", arguments, of: .item(item), old: { key in board?.item(item)?.data[key] }) {
       key, value in
-      staged("item:set") { [dataPayer] board throws(BoardError) in
-        try board.setItemData(key, to: value, on: item, paidBy: dataPayer)
-      }
+      staged("item:set", .setItemData(key, to: value, on: item, paidBy: dataPayer))
     }
   }
 
@@ -64,9 +62,7 @@ extension RuleFileState {
     copy.id = view.freshCopyID(of: copy.id)
     // A copy of a container's row is a plain item: one item stands for a target.
     copy.opens = nil
-    let result = staged("item:copy", returning: .string(copy.id)) { board throws(BoardError) in
-      try board.addDetached(copy, paidBy: dataPayer)
-    }
+    let result = staged("item:copy", .addDetached(copy, paidBy: dataPayer), returning: .string(copy.id))
     if result.first?.stringValue != nil {
       copiedBytes += cost
       updateHeldBytes()
@@ -78,13 +74,13 @@ extension RuleFileState {
     let target = arguments.first?.stringValue ?? ""
     let items = arguments.count > 1 ? arguments[1].tableValue?.sequence.compactMap(\.stringValue) ?? [] : []
     let gap = arguments.count > 2 ? Self.gap(arguments[2]) : nil
-    return staged("target:insert") { board throws(BoardError) in try board.insert(items, into: target, at: gap) }
+    return staged("target:insert", .insert(items, into: target, at: gap))
   }
 
   func removeItem(_ arguments: [LuaValue]) -> [LuaValue] {
     let target = arguments.first?.stringValue ?? ""
     let item = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-    return staged("target:remove") { board throws(BoardError) in try board.remove(item, from: target) }
+    return staged("target:remove", .remove(item, from: target))
   }
 
   func setTargetData(_ arguments: [LuaValue]) -> [LuaValue] {
@@ -92,7 +88,7 @@ extension RuleFileState {
     return setter(
       "target:set", arguments, of: .target(target), old: { key in view?.boardDataValue(key, of: target) }
     ) { key, value in
-      staged("target:set") { board throws(BoardError) in try board.setData(key, to: value, on: target) }
+      staged("target:set", .setData(key, to: value, on: target))
     }
   }
 
@@ -151,10 +147,7 @@ extension RuleFileState {
   }
 
   /// Stages a change; returns `true` (or `value`) and the touched targets, else `nil, message`.
-  private func staged(
-    _ caller: String, returning value: LuaValue = .boolean(true),
-    _ change: (inout Board) throws(BoardError) -> [Board.Undo]
-  ) -> [LuaValue] {
+  private func staged(_ caller: String, _ change: BoardChange, returning value: LuaValue = .boolean(true)) -> [LuaValue] {
     guard let view else { return [.nil, .string("no board")] }
     do {
       let touched = try view.stage(change)

@@ -183,16 +183,14 @@ public final class DragEngine {
 
   /// Applies a rule's change to the board, recording how to undo it; returns the
   /// targets it touched.
-  public func stage(
-    _ change: (inout Board) throws(BoardError) -> [Board.Undo]
-  ) throws(StageError) -> [TargetID] {
+  public func stage(_ change: BoardChange) throws(StageError) -> [TargetID] {
     guard drag != nil else { throw .noDrag }
     guard drag?.isReadOnly == false else { throw .readOnly }
     // Under a copy, what a preview took before does not make this change the culprit.
     let takenBefore = drag?.protectsSources == true ? itemsTakenFromTheirSources() : []
     let undo: [Board.Undo]
     do {
-      undo = try change(&currentBoard)
+      undo = try currentBoard.apply(change)
     } catch {
       // Remembered for the drop: a rule that catches this with pcall and returns true
       // moved nothing, and must not be told, nor tell the user, that it dropped.

@@ -30,7 +30,7 @@ public protocol RuleView: AnyObject {
 
   /// Applies a rule's change to the board, recording how to undo it; returns the
   /// targets it touched.
-  func stage(_ change: (inout Board) throws(BoardError) -> [Board.Undo]) throws(StageError) -> [TargetID]
+  func stage(_ change: BoardChange) throws(StageError) -> [TargetID]
   func setForDrag(_ key: String, to value: JSONValue?, on target: TargetID) throws(StageError)
   func freshCopyID(of id: ItemID) -> ItemID
   func declareType(_ type: TypeIdentifier, conformsTo parents: [TypeIdentifier]) throws(DragError)
