@@ -132,7 +132,12 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "DropRulesCLITests", dependencies: ["droprules", "DropRulesTestSupport"],
+      name: "DropRulesCLITests",
+      dependencies: [
+        "droprules", "DropRulesTestSupport",
+        // Worker processes are this binary: the library's isolation is tested from here.
+        "DropRules", "DropRulesModel", "DropRulesLua", "DropRulesHostTestSupport",
+      ],
       // The help texts the tests compare with, read from the source tree.
       exclude: ["Help"]),
   ],

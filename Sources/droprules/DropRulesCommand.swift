@@ -18,6 +18,7 @@ struct DropRulesCommand: AsyncParsableCommand {
     subcommands: [
       RunCommand.self, TestCommand.self, CheckCommand.self, BenchCommand.self, InitCommand.self, TypesCommand.self,
       ServeCommand.self, PlayCommand.self, FuzzCommand.self, TableCommand.self, DiffCommand.self,
+      WorkerCommand.self,
     ]
   )
 
@@ -61,8 +62,18 @@ struct LimitOptions: ParsableArguments {
     help: "Bytes a scenario file (and the board file it names) may have (default 16 MiB: about 200,000 targets).")
   var maxScenarioBytes: Int = ScenarioDecoder.maximumFileSize
 
+  @Flag(
+    help: """
+      Run each rule file in a worker process of its own, stopped once a call overruns \
+      --max-time by 100 ms: for rule files you do not trust (a collection their tables \
+      make slow can outlast any deadline inside one process).
+      """)
+  var isolate = false
+
   var limits: LuaLimits {
-    LuaLimits(maxInstructions: maxInstructions, maxMemory: maxMemory, maxTime: .milliseconds(maxTime))
+    LuaLimits(
+      maxInstructions: maxInstructions, maxMemory: maxMemory, maxTime: .milliseconds(maxTime),
+      workerCommand: isolate ? WorkerCommand.command : nil)
   }
 
   /// Ranges that keep every derived figure (budgets of test files, for one) far from overflow.

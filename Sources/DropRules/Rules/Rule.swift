@@ -5,8 +5,11 @@ public struct Rule {
   /// Types of which a dragged item must carry one for the target to take part, like
   /// `onDrop(of:)`; nil accepts everything.
   public var accepts: [TypeIdentifier]?
-  /// The handler functions, indexed by ``Handler/ordinal``.
+  /// The handler functions, indexed by ``Handler/ordinal``; none for a rule whose file
+  /// runs in a worker process (its functions are there).
   let functions: [LuaReference?]
+  /// The handlers the rule has.
+  public let handlers: Set<Handler>
   /// The rule file that declared the rule.
   public var file: String
   /// What a drop on the rule's targets may do to the board's items beyond moving them
@@ -21,19 +24,30 @@ public struct Rule {
     self.targetType = targetType
     self.accepts = accepts
     self.functions = Handler.allCases.map { handlers[$0] }
+    self.handlers = Set(handlers.keys)
+    self.file = file
+    self.effects = effects
+  }
+
+  /// A rule whose handlers run elsewhere: in a rule file's worker process.
+  init(targetType: String, accepts: [TypeIdentifier]?, handlers: Set<Handler>, file: String, effects: Set<RuleEffect>) {
+    self.targetType = targetType
+    self.accepts = accepts
+    self.functions = []
+    self.handlers = handlers
     self.file = file
     self.effects = effects
   }
 
   /// Whether the rule has this handler.
-  public func implements(_ handler: Handler) -> Bool { functions[handler.ordinal] != nil }
+  public func implements(_ handler: Handler) -> Bool { handlers.contains(handler) }
 
   /// Whether targets of this type take drops (see ``Handler/takesDrops(implementing:)``).
   public var takesDrops: Bool { Handler.takesDrops(implementing: implements) }
 }
 
 /// What a rule declares its drops do to the board's items beyond moving them.
-public enum RuleEffect: String, Sendable, CaseIterable, Hashable {
+public enum RuleEffect: String, Sendable, CaseIterable, Hashable, Codable {
   /// A drop may take items off the board for good (a trash).
   case deletes
   /// A drop may leave more items on the board than it brought (a shelf that keeps a copy

@@ -22,8 +22,13 @@ final class RuleFiles: RuleCalling {
   private(set) var ruleSet = RuleSet()
   /// The file serving each target type, shared with every state: what its writes check.
   private let typeOwners = TargetTypeOwners()
-  /// For each rule id of ``ruleSet``: the state holding the rule, and the rule's id there.
+  /// The files that run in worker processes (``LuaLimits/workerCommand``), in load order.
+  private var isolated: [IsolatedRuleFile] = []
+  /// For each rule id of ``ruleSet``: the state holding the rule (or, when negative, the
+  /// isolated file at `-1 - state`), and the rule's id there.
   @exclusivity(unchecked) private var owners: [(state: Int, rule: RuleID)] = []
+  /// How many files loaded, isolated or not: each one's place, as ``typeOwners`` names it.
+  private var filesLoaded = 0
   /// The state whose handler ran last: what it printed is taken next.
   @exclusivity(unchecked) private var lastCalled = 0
   /// Observes executed lines of every file's state (coverage).
@@ -46,7 +51,9 @@ final class RuleFiles: RuleCalling {
   }
 
   /// Bytes the files' states hold: their Lua heaps and what each keeps for its rules.
-  var memoryInUse: Int { states.reduce(0) { $0 + $1.runtime.ownMemoryInUse } }
+  var memoryInUse: Int {
+    states.reduce(0) { $0 + $1.runtime.ownMemoryInUse } + isolated.reduce(0) { $0 + $1.memoryInUse }
+  }
 
   /// Loads rule files, each into a new state, and returns every problem, warnings
   /// included. All files are read; their top levels declare types through `view`.
@@ -54,6 +61,12 @@ final class RuleFiles: RuleCalling {
     var problems: [RuleProblem] = []
     var accepted: [(path: String, targetType: String, types: [TypeIdentifier])] = []
     for path in paths {
+      if limits.workerCommand != nil, let engine = view as? DragEngine {
+        let (fileProblems, fileAccepted) = loadIsolated(path: path, in: engine)
+        problems += fileProblems
+        accepted += fileAccepted.map { (path, $0.targetType, $0.types) }
+        continue
+      }
       let state: RuleFileState
       do {
         state = try RuleFileState(limits: limits)
@@ -62,7 +75,7 @@ final class RuleFiles: RuleCalling {
         continue
       }
       state.typeOwners = typeOwners
-      state.loadOrder = states.count
+      state.loadOrder = filesLoaded
       state.sourceFiles.confinement = ruleFileRoots
       state.runtime.lineObserver = lineObserver
       state.runtime.sharedAccountBytes = memoryHeldElsewhere
@@ -76,7 +89,7 @@ final class RuleFiles: RuleCalling {
           try ruleSet.add(rule)
           try state.add(rule)
           owners.append((states.count, state.ruleSet.all.count - 1))
-          typeOwners.record(rule.targetType, servedBy: states.count, at: path)
+          typeOwners.record(rule.targetType, servedBy: filesLoaded, at: path)
           kept = true
         } catch {
           // A second rule for a type: the line of its key, looked up only for the error.
@@ -88,10 +101,40 @@ final class RuleFiles: RuleCalling {
         }
       }
       // A file with no rule kept holds nothing the engine can call: its state goes.
-      if kept { states.append(state) }
+      if kept {
+        states.append(state)
+        filesLoaded += 1
+      }
     }
     problems += undeclaredTypeWarnings(accepted, types: view.types)
     return problems
+  }
+
+  /// Loads a file into a worker process of its own; its rules join the set as others' do.
+  private func loadIsolated(path: String, in engine: DragEngine) -> ([RuleProblem], [AcceptedTypes]) {
+    let file = IsolatedRuleFile(
+      path: path, limits: limits, loadOrder: filesLoaded, confinement: ruleFileRoots, owners: typeOwners)
+    var (rules, problems, accepted) = file.load(in: engine)
+    loadOutput += file.takePrintedLines()
+    var kept = false
+    for (index, summary) in rules.enumerated() {
+      let rule = Rule(
+        targetType: summary.targetType, accepts: summary.accepts, handlers: summary.handlers, file: path,
+        effects: summary.effects)
+      do {
+        try ruleSet.add(rule)
+        owners.append((-1 - isolated.count, index))
+        typeOwners.record(rule.targetType, servedBy: filesLoaded, at: path)
+        kept = true
+      } catch {
+        problems.append(error)
+      }
+    }
+    if kept {
+      isolated.append(file)
+      filesLoaded += 1
+    }
+    return (problems, accepted)
   }
 
   /// Warns of accepted types that are neither built in nor declared by any file.
@@ -126,6 +169,7 @@ final class RuleFiles: RuleCalling {
 
   func describe(_ rule: RuleID) -> RuleDescription {
     let owner = owners[rule]
+    if owner.state < 0 { return isolated[-1 - owner.state].rules[owner.rule].description }
     return states[owner.state].describe(owner.rule)
   }
 
@@ -135,6 +179,11 @@ final class RuleFiles: RuleCalling {
   ) -> HandlerResult {
     let owner = owners[rule]
     lastCalled = owner.state
+    if owner.state < 0 {
+      guard let engine = view as? DragEngine else { return .notImplemented }
+      return isolated[-1 - owner.state].call(
+        handler, of: owner.rule, target: target, position: position, context: context, in: engine)
+    }
     // Under an embedder's one cap, the state counts the other files and the board too.
     if memoryHeldElsewhere != 0 { shareTheCap(with: owner.state, boardBytes: view.storedDataBytes) }
     return unretainedStates[owner.state]._withUnsafeGuaranteedRef {
@@ -150,12 +199,14 @@ final class RuleFiles: RuleCalling {
   }
 
   func takePrintedLines() -> [String] {
+    if lastCalled < 0 { return isolated[-1 - lastCalled].takePrintedLines() }
     guard lastCalled < unretainedStates.count else { return [] }
     return unretainedStates[lastCalled]._withUnsafeGuaranteedRef { $0.takePrintedLines() }
   }
 
   func dragDidEnd() {
     for state in states { state.dragDidEnd() }
+    for file in isolated { file.dragDidEnd() }
   }
 }
 

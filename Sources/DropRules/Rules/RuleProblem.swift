@@ -1,7 +1,7 @@
 /// A problem in a rule file, reported as `file:line: message`.
-public struct RuleProblem: Error, Equatable, Sendable, CustomStringConvertible {
+public struct RuleProblem: Error, Equatable, Sendable, Codable, CustomStringConvertible {
   /// How bad a problem is.
-  public enum Severity: Sendable, Equatable {
+  public enum Severity: Sendable, Equatable, Codable {
     /// The file cannot be used.
     case error
     /// The file loads, but `droprules check` flags it (an accepted type nobody declared).

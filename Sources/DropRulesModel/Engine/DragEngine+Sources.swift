@@ -22,6 +22,8 @@ extension DragEngine {
     drag = DragState(
       request: request, itemIDs: allItems, itemSet: Set(allItems), requestedOperations: request.allowedOperations,
       boardOperations: request.allowedOperations, boardLimits: ownLimit, limits: ownLimit)
+    // What rules read of the drag (``dragFacts``) begins to exist, for canDrag.
+    version.advance()
     undoLog = UndoLog(undo)
     isOutside = false
     allowedBits = DragOperation.bits(request.allowedOperations)
@@ -58,6 +60,7 @@ extension DragEngine {
       undoLog = UndoLog()
       recorder.record(.outcome(.refused, nil))
       drag = nil
+      version.advance()
       return DragStart(refused: refused, isRefused: true)
     }
     var sources: [TargetID] = []

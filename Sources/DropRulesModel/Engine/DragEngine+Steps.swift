@@ -303,6 +303,7 @@ extension DragEngine {
     endDragAtSources(outcome: outcome, operation: operation, destination: destination)
     rules.dragDidEnd()
     drag = nil
+    version.advance()
     isOutside = false
     springLoading.closeAll()
     draggedOpeners = []

@@ -177,8 +177,7 @@ public final class DragEngine {
   /// in place (a copy of the board or the target would retain all it holds, on every
   /// set).
   public func boardDataValue(_ key: String, of target: TargetID) -> JSONValue? {
-    guard let position = currentBoard.position(of: target) else { return nil }
-    return currentBoard.targets[position].data[key]
+    currentBoard.dataValue(key, of: target)
   }
 
   /// Applies a rule's change to the board, recording how to undo it; returns the
@@ -213,11 +212,7 @@ public final class DragEngine {
       throw .copyTakesFromSource(item: taken.item, source: taken.source)
     }
     undoLog.append(undo)
-    // The last write wins for reads: a key a rule stores for good is no longer hidden
-    // behind what the drag set for itself (`setForDrag`).
-    if dragOnly.changeCount > 0 {
-      for case .data(let position, let key, _) in undo { dragOnly.forget(key, at: position) }
-    }
+    dragOnly.forgetKeys(changedBy: undo)
     return touched
   }
 

@@ -1,5 +1,5 @@
 /// A drag that cannot start or continue as asked, or a board that cannot be replaced now.
-public enum DragError: Error, Equatable, CustomStringConvertible {
+public enum DragError: Error, Equatable, Codable, CustomStringConvertible {
   case dragInProgress
   case noDrag
   case noItems
@@ -25,7 +25,7 @@ public enum DragError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Why a rule's change to the board was refused.
-public enum StageError: Error, Equatable, CustomStringConvertible {
+public enum StageError: Error, Equatable, Codable, CustomStringConvertible {
   case noDrag
   case readOnly
   /// dragEnded tried to change a target other than its own source.

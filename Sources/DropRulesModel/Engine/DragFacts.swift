@@ -1,7 +1,7 @@
 /// What rules read of a drag in progress (`info.items`, `info.modifiers`,
 /// `info.allowedOperations`, `info.source`, `info.taken`), read from the engine when a
 /// rule asks, not pushed into the rules when it changes.
-public struct DragFacts: Hashable, Sendable {
+public struct DragFacts: Hashable, Sendable, Codable {
   /// The dragged items, in drag order: those their sources' `canDrag` let go.
   public var items: [ItemID]
   /// The modifier keys held now.

@@ -91,3 +91,55 @@ struct DragOnlyData {
     }
   }
 }
+
+/// What handlers read of targets' data: `board` as the drag staged it, with the drag's
+/// own keys over it. Here once for the engine and a worker's copy of it (``ReplicaView``).
+extension DragOnlyData {
+  /// A target's data: its staged data, then the drag's own keys.
+  func data(of target: TargetID, on board: Board) -> [String: JSONValue]? {
+    guard let position = board.position(of: target) else { return nil }
+    return data(board.targets[position].data, at: position)
+  }
+
+  /// At most how many keys a target's data has (its own and the drag's, a key in both
+  /// counted twice), without merging them.
+  func dataKeyCount(of target: TargetID, on board: Board) -> Int? {
+    guard let position = board.position(of: target) else { return nil }
+    return board.targets[position].data.count + keyCount(at: position)
+  }
+
+  /// One key of a target's data: the drag's own value, else the target's.
+  func dataValue(_ key: String, of target: TargetID, on board: Board) -> JSONValue? {
+    guard let position = board.position(of: target) else { return nil }
+    if let forDrag = value(key, at: position) { return forDrag }
+    return board.targets[position].data[key]
+  }
+
+  /// What the drag set `key` of a target to: nil when it set nothing there, `.some(nil)`
+  /// when it hid the key.
+  func dragOnlyValue(_ key: String, of target: TargetID, on board: Board) -> JSONValue?? {
+    guard let position = board.position(of: target) else { return nil }
+    return value(key, at: position)
+  }
+
+  /// Bytes of data rules hold on the targets of `board` beyond what it was made with,
+  /// these keys included.
+  func storedDataBytes(on board: Board) -> Int { board.storedDataBytes + bytes }
+
+  /// What ``storedDataBytes(on:)`` counts on the targets of the types `counted` picks: a
+  /// rule file's share of the board's data cap. Walks the types whose data changed and
+  /// the targets the drag set keys on, not the board.
+  func storedTargetDataBytes(on board: Board, ofTypes counted: (String) -> Bool) -> Int {
+    var total = 0
+    for type in board.typesWithStoredData where counted(type) { total += board.storedTargetDataBytes(ofType: type) }
+    for (position, bytes) in bytesByPosition where counted(board.targets[position].type) { total += bytes }
+    return total
+  }
+
+  /// A change was staged: a key a rule stores for good is no longer hidden behind what
+  /// the drag set for itself (the last write wins for reads).
+  mutating func forgetKeys(changedBy undo: [Board.Undo]) {
+    guard changeCount > 0 else { return }
+    for case .data(let position, let key, _) in undo { forget(key, at: position) }
+  }
+}

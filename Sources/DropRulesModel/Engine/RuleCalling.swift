@@ -47,7 +47,7 @@ public enum Handler: String, Sendable, CaseIterable, Hashable {
 public typealias RuleID = Int
 
 /// What a handler returned, read without copying the value out of the rule's language.
-public enum HandlerValue: Hashable, Sendable {
+public enum HandlerValue: Hashable, Sendable, Codable {
   /// nil, or no value.
   case nothing
   case boolean(Bool)
@@ -120,7 +120,7 @@ extension HandlerResult {
 }
 
 /// The result of asking a rule to run a handler.
-public enum HandlerResult: Sendable {
+public enum HandlerResult: Sendable, Codable {
   /// The rule has no such handler.
   case notImplemented
   case returned(HandlerValue)
@@ -129,7 +129,7 @@ public enum HandlerResult: Sendable {
 }
 
 /// What a handler sees besides its target: the pointer and, at the end, the drop.
-public struct HandlerContext: Sendable, Equatable {
+public struct HandlerContext: Sendable, Equatable, Codable {
   /// The pointer in global coordinates.
   public var pointer: Point
   /// The pointer relative to the target's origin.
@@ -176,7 +176,7 @@ public struct HandlerContext: Sendable, Equatable {
 }
 
 /// A rule as the engine sees it, whatever language it is written in.
-public struct RuleDescription: Sendable {
+public struct RuleDescription: Sendable, Codable {
   /// The handlers the rule has.
   public var handlers: Set<Handler>
   /// Types one dragged item must conform to for the rule's targets to take part; nil
@@ -197,7 +197,7 @@ public struct RuleDescription: Sendable {
 }
 
 /// A place in a rule file.
-public struct SourceLocation: Hashable, Sendable {
+public struct SourceLocation: Hashable, Sendable, Codable {
   /// The rule file, as it was named when loaded.
   public var file: String
   /// The 1-based line.

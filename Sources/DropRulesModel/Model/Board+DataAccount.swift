@@ -4,7 +4,7 @@
 extension Board {
   /// Bookkeeping, not content: two boards with the same targets and items are equal,
   /// however their data came to be.
-  struct DataAccount: Hashable, Sendable {
+  struct DataAccount: Hashable, Sendable, Codable {
     /// The bytes of data the board holds now, and held when it was made.
     var bytes = 0
     var baseline = 0

@@ -6,7 +6,7 @@ extension Board {
   /// A count that changes whenever a target's parent or frame changes, and that a board's
   /// equality ignores: two boards that hold the same are equal, however they got there.
   /// The engine compares it to rebuild its hit-testing only when the tree moved.
-  public struct Generation: Hashable, Sendable {
+  public struct Generation: Hashable, Sendable, Codable {
     /// How many changes there have been.
     public internal(set) var value = 0
     /// Always true: a board's history is not part of what it holds.

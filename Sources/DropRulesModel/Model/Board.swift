@@ -3,7 +3,7 @@
 /// A board is a value. During a drag the engine changes its board in place and keeps
 /// the ``Undo`` records each change returns: a rollback replays them, a commit drops
 /// them, so both cost what the drag changed, never the size of the board.
-public struct Board: Hashable, Sendable {
+public struct Board: Hashable, Sendable, Codable {
   /// Targets in declaration order (later ones are drawn on top).
   public internal(set) var targets: [DropTarget]
   private(set) var positions: [TargetID: Int]
@@ -78,6 +78,13 @@ public struct Board: Hashable, Sendable {
   /// The target with this id, or nil.
   public func target(_ id: TargetID) -> DropTarget? { positions[id].map { targets[$0] } }
 
+  /// One key of a target's data, nil for a missing key or target. Read in place: a copy
+  /// of the target would retain all it holds.
+  public func dataValue(_ key: String, of target: TargetID) -> JSONValue? {
+    guard let position = positions[target] else { return nil }
+    return targets[position].data[key]
+  }
+
   /// The position of a target in ``targets``; stable while the board is not replaced.
   public func position(of id: TargetID) -> Int? { positions[id] }
 
@@ -122,7 +129,7 @@ public struct Board: Hashable, Sendable {
 }
 
 /// A board that cannot be built or changed as asked.
-public enum BoardError: Error, Equatable, CustomStringConvertible {
+public enum BoardError: Error, Equatable, Codable, CustomStringConvertible {
   case duplicateTarget(TargetID)
   case duplicateItem(ItemID)
   case unknownTarget(TargetID)

@@ -3,7 +3,7 @@
 ///
 /// A value rather than a closure, so that the engine's ``RuleView/stage(_:)`` can be
 /// asked from anywhere, a rule file's worker process included, and applied the same way.
-public enum BoardChange: Hashable, Sendable {
+public enum BoardChange: Hashable, Sendable, Codable {
   /// Items go into a target's list at a gap (nil: the end).
   case insert([ItemID], into: TargetID, at: Int?)
   /// An item leaves a target's list, staying known, detached, for the rest of the drag.

@@ -3,7 +3,7 @@ public typealias ItemID = String
 
 /// One representation of an item: a type and its payload, like a registered type of an
 /// `NSItemProvider`.
-public struct Representation: Hashable, Sendable {
+public struct Representation: Hashable, Sendable, Codable {
   /// What the payload is: `public.plain-text`, `public.file-url`.
   public var type: TypeIdentifier
   /// The representation's content as text (a URL, JSON, plain text).
@@ -18,7 +18,7 @@ public struct Representation: Hashable, Sendable {
 
 /// An item that can be dragged: an id, an optional name and its representations,
 /// best fidelity first.
-public struct DragItem: Hashable, Sendable {
+public struct DragItem: Hashable, Sendable, Codable {
   /// The item's id, unique on its board.
   public var id: ItemID
   /// What a person calls the item (a file name, an event title); optional.

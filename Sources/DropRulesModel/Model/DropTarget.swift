@@ -16,7 +16,7 @@ public enum ItemEdge: String, Sendable, CaseIterable, Hashable {
 }
 
 /// A place items can be dropped on: a calendar day, a list, a folder, a slot.
-public struct DropTarget: Hashable, Sendable {
+public struct DropTarget: Hashable, Sendable, Codable {
   /// The target's id, unique on its board.
   public var id: TargetID
   /// The rule key, such as `calendar.day`.

@@ -1,5 +1,5 @@
 /// A point in global (board) coordinates, or local to a target.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The horizontal coordinate, growing to the right.
   public var x: Double
   /// The vertical coordinate, growing downwards.
@@ -17,7 +17,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// A rectangle: origin and size. It contains the points of `[x, x + width) x [y, y + height)`,
 /// so adjacent frames never both contain their shared edge.
-public struct Rect: Hashable, Sendable {
+public struct Rect: Hashable, Sendable, Codable {
   /// The left edge.
   public var x: Double
   /// The top edge.

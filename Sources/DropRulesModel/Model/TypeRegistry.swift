@@ -30,6 +30,11 @@ public struct TypeRegistry: Sendable {
     memo = AncestorMemo()
   }
 
+  /// Every known type's direct parents, by name: what a copy of the registry is made from.
+  var declaredParents: [String: [TypeIdentifier]] {
+    Dictionary(uniqueKeysWithValues: parents.map { ($0.key.rawValue, $0.value.sorted()) })
+  }
+
   /// The types `type` was declared to conform to directly, or nil when it is unknown.
   package func directParents(of type: TypeIdentifier) -> Set<TypeIdentifier>? { parents[type] }
 

@@ -1,6 +1,6 @@
 /// A rule error, caught and turned into a safe default, with everything an author
 /// needs to find it.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
   /// What went wrong, for the rule's author.
   public var message: String
   /// The rule file the error points at, when known.
@@ -159,7 +159,7 @@ public struct TraceStep: Hashable, Sendable {
 
 /// What a drag shows under the pointer (SwiftUI's `draggable(_:preview:)`, UIKit's
 /// `previewForLifting`): a title, and optionally a subtitle and a badge.
-public struct DragPreview: Hashable, Sendable {
+public struct DragPreview: Hashable, Sendable, Codable {
   /// The main line: `Standup`.
   public var title: String
   /// A second line: `Monday 13, 9:00`.

@@ -1,0 +1,192 @@
+import DropRulesLua
+import DropRulesModel
+
+/// A rule file that runs in a worker process (``DropRulesLua/LuaLimits/workerCommand``),
+/// as the host sees it: every call is sent to the worker with what changed on the board
+/// since the worker last saw it, the changes the rule asks for are made by the host's
+/// engine, and a worker that does not answer by the deadline plus
+/// ``DropRulesLua/LuaLimits/workerMargin`` is stopped, its call failing as a timed-out call
+/// does. A stopped worker starts again, the file loaded afresh, at the file's next call.
+final class IsolatedRuleFile {
+  let path: String
+  let limits: LuaLimits
+  let loadOrder: Int
+  let confinement: [String]?
+  private let owners: TargetTypeOwners
+  private var worker: WorkerProcess?
+  /// The rules the file declared when it first loaded; a restart must declare the same.
+  private(set) var rules: [RuleSummary] = []
+  /// Why the file cannot run again (its restart failed, or declared other rules).
+  private var broken: String?
+  /// The engine version and type owners the worker last saw.
+  private var seenVersion: Int?
+  private var seenBoards: Int?
+  private var seenOwners: TargetTypeOwners.Table?
+  private var printed: [String] = []
+  /// Bytes the file's Lua state held at its last answer.
+  private(set) var memoryInUse = 0
+
+  init(path: String, limits: LuaLimits, loadOrder: Int, confinement: [String]?, owners: TargetTypeOwners) {
+    self.path = path
+    self.limits = limits
+    self.loadOrder = loadOrder
+    self.confinement = confinement
+    self.owners = owners
+  }
+
+  /// The most bytes one message from the worker may have: a rule's change holds at most
+  /// what its state may, and the rest is capped text.
+  private var maximumMessageBytes: Int { limits.maxMemory * 2 + (1 << 20) }
+
+  /// When a call (or a load) started now must have answered.
+  private var deadline: ContinuousClock.Instant? {
+    limits.maxTime > .zero ? .now + limits.maxTime + LuaLimits.workerMargin : nil
+  }
+
+  /// Starts the worker and loads the file; returns what the load gave.
+  func load(in engine: DragEngine) -> (rules: [RuleSummary], problems: [RuleProblem], accepted: [AcceptedTypes]) {
+    switch start(in: engine, restarting: false) {
+    case .success(let loaded):
+      rules = loaded.rules
+      printed += loaded.printed
+      return (loaded.rules, loaded.problems, loaded.accepted)
+    case .failure(let problem):
+      return ([], [problem], [])
+    }
+  }
+
+  private func start(in engine: DragEngine, restarting: Bool) -> Result<WorkerLoaded, RuleProblem> {
+    let worker: WorkerProcess
+    do {
+      worker = try WorkerProcess(command: limits.workerCommand ?? [], maximumMessageBytes: maximumMessageBytes)
+    } catch {
+      return .failure(RuleProblem(file: path, line: nil, message: error.message))
+    }
+    self.worker = worker
+    let load = WorkerLoad(
+      path: path, limits: limits, confinement: confinement, loadOrder: loadOrder, owners: owners.table,
+      view: ViewSnapshot(of: engine))
+    let deadline = self.deadline
+    do throws(WorkerFault) {
+      try worker.channel.send(HostMessage.load(load), by: deadline)
+      while true {
+        switch try worker.channel.receive(WorkerReport.self, by: deadline) {
+        case .loaded(let loaded):
+          seen(engine)
+          memoryInUse = loaded.memory
+          return .success(loaded)
+        case .request(.declareType(let type, let parents)) where restarting:
+          // The file declared its types when it first loaded; again, they change nothing.
+          let known = engine.types.directParents(of: type).map { Set(parents).isSubset(of: $0) } ?? false
+          try worker.channel.send(
+            HostMessage.reply(known ? .declared : .notDeclared(.dragInProgress)), by: deadline)
+        case .request(let request):
+          try worker.channel.send(HostMessage.reply(engine.answer(request)), by: deadline)
+        default: throw .malformed("an answer that is not the load's")
+        }
+      }
+    } catch {
+      stop()
+      return .failure(RuleProblem(file: path, line: nil, message: "the rule file's worker process failed to load it: \(error)"))
+    }
+  }
+
+  /// Runs a handler in the worker.
+  func call(
+    _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext,
+    in engine: DragEngine
+  ) -> HandlerResult {
+    if let broken { return .failed(diagnostic(broken, handler: handler, target: target)) }
+    if worker == nil {
+      switch start(in: engine, restarting: true) {
+      case .success(let loaded) where loaded.rules == rules:
+        printed += loaded.printed
+      case .success:
+        broken = "the rule file declared other rules when its worker process started again; load it again"
+        stop()
+        return .failed(diagnostic(broken ?? "", handler: handler, target: target))
+      case .failure(let problem):
+        return .failed(diagnostic(problem.message, handler: handler, target: target))
+      }
+    }
+    guard let worker else { return .notImplemented }
+    let changed = seenVersion != engine.version.value || seenBoards != engine.boardsReplaced
+    let call = WorkerCall(
+      handler: handler, rule: rule, target: target, position: position, context: context,
+      view: changed ? ViewSnapshot(of: engine) : nil, owners: seenOwners == owners.table ? nil : owners.table)
+    let deadline = self.deadline
+    do throws(WorkerFault) {
+      try worker.channel.send(HostMessage.call(call), by: deadline)
+      while true {
+        switch try worker.channel.receive(WorkerReport.self, by: deadline) {
+        case .request(let request):
+          try worker.channel.send(HostMessage.reply(engine.answer(request)), by: deadline)
+        case .returned(let result, let lines, let memory):
+          // Every change since the call began was the worker's own, made on its copy too.
+          seen(engine)
+          printed += lines
+          memoryInUse = memory
+          return result
+        default: throw .malformed("an answer that is not the call's")
+        }
+      }
+    } catch {
+      stop()
+      return .failed(stopped(error, handler: handler, target: target))
+    }
+  }
+
+  func dragDidEnd() {
+    guard let worker else { return }
+    let deadline = self.deadline
+    do throws(WorkerFault) {
+      try worker.channel.send(HostMessage.dragDidEnd, by: deadline)
+      guard case .dragEnded(let memory) = try worker.channel.receive(WorkerReport.self, by: deadline) else {
+        throw .malformed("an answer that is not the drag's end")
+      }
+      memoryInUse = memory
+    } catch {
+      stop()
+    }
+  }
+
+  func takePrintedLines() -> [String] {
+    defer { printed = [] }
+    return printed
+  }
+
+  private func seen(_ engine: DragEngine) {
+    seenVersion = engine.version.value
+    seenBoards = engine.boardsReplaced
+    seenOwners = owners.table
+  }
+
+  private func stop() {
+    worker?.stop()
+    worker = nil
+    seenVersion = nil
+    seenOwners = nil
+    memoryInUse = 0
+  }
+
+  /// The failure of a call whose worker was stopped: as a timed-out call's, when it was
+  /// the deadline.
+  private func stopped(_ fault: WorkerFault, handler: Handler, target: TargetID) -> Diagnostic {
+    let restart = "its worker process was stopped, and starts again, the file's Lua state fresh, at its next call"
+    guard case .timedOut = fault else {
+      return diagnostic("the rule file's worker process failed: \(fault); \(restart)", handler: handler, target: target)
+    }
+    var diagnostic = diagnostic(
+      "time limit of \(limits.maxTimeMilliseconds) ms exceeded (raise it with \(RuleLimit.time.setting)); the call "
+        + "had not returned \(LuaLimits.workerMargin.components.seconds * 1000 + LuaLimits.workerMargin.components.attoseconds / 1_000_000_000_000_000) ms later (a collection the rule's tables made slow, for one): \(restart)",
+      handler: handler, target: target)
+    diagnostic.limit = .time
+    return diagnostic
+  }
+
+  private func diagnostic(_ message: String, handler: Handler, target: TargetID) -> Diagnostic {
+    Diagnostic(message: message, file: path, line: nil, handler: handler, target: target, traceback: "", limit: nil)
+  }
+}
+
+@available(*, unavailable) extension IsolatedRuleFile: Sendable {}

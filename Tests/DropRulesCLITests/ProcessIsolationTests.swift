@@ -1,0 +1,213 @@
+import DropRules
+import DropRulesHostTestSupport
+import DropRulesLua
+import DropRulesModel
+import DropRulesTestSupport
+import Foundation
+import Testing
+
+/// Rule files in worker processes (`LuaLimits.workerCommand`, `--isolate`): the same
+/// answers as in the host's process, and a stall that no in-process deadline can stop
+/// (a collection) stopped at the deadline plus the margin.
+@Suite("Rule files in worker processes")
+struct ProcessIsolationTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  static func limits(maxTime: Duration = LuaLimits.defaultMaxTime) -> LuaLimits {
+    LuaLimits(maxTime: maxTime, workerCommand: [DropRulesBinary.url.path, "worker"])
+  }
+
+
+  /// Chains 40,000 weak-keyed entries per call onto what earlier calls chained: Lua 5.4's
+  /// collector settles such chains one link per pass over every ephemeron table, with no
+  /// hook running, so one collection outlasts any deadline.
+  static let stall = """
+    local tables, tail = {}, {}
+    return { stall = {
+      dropUpdated = function()
+        local weak = setmetatable({}, { __mode = "k" })
+        tables[#tables + 1] = weak
+        local key = tail
+        for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
+        tail = key
+        return "move"
+      end,
+      performDrop = function(info, target) target:insert(info.items) return true end,
+    } }
+    """
+
+  /// Counts its calls, in its own Lua state: a restart starts it again.
+  static let counter = """
+    local calls = 0
+    return { counter = {
+      dropUpdated = function(info, target)
+        calls = calls + 1
+        print(calls, target.data.kind, #info.items)
+        return "move"
+      end,
+    } }
+    """
+
+  func host(_ files: [(String, String)], limits: LuaLimits, items: [String: [String]] = [:]) throws -> RuleHost {
+    var targets = row(["a"], type: "stall", items: items) + row(["c"], type: "counter", items: items)
+    targets[1].frame.x = 100
+    targets[1].data = ["kind": .string("counter")]
+    let host = try RuleHost(limits: limits)
+    try host.loadRules(atPaths: try files.map { try directory.write($0.0, $0.1) })
+    let known = items.values.flatMap { $0 }.map { DragItem(id: $0, representations: [textRepresentation]) }
+    try host.replaceBoard(Board(targets: targets, items: known))
+    return host
+  }
+
+  let textRepresentation = Representation(type: "public.plain-text", payload: "x")
+
+  @Test("a collection that outlasts the deadline stops the worker, not the host, and the other file reads on")
+  func stalledCollection() throws {
+    let limits = Self.limits(maxTime: .milliseconds(100))
+    let host = try host([("stall.lua", Self.stall), ("counter.lua", Self.counter)], limits: limits)
+    let bound = limits.maxTime + LuaLimits.workerMargin
+    var slowest = Duration.zero
+    var stopped = 0
+    try host.beginDrag(DragRequest(items: [.external(DragItem(id: "n", representations: [textRepresentation]))]))
+    for step in 0..<12 {
+      let started = ContinuousClock.now
+      try host.movePointer(to: Point(x: 10 + Double(step), y: 10))
+      slowest = max(slowest, ContinuousClock.now - started)
+      stopped += host.diagnostics.filter { $0.message.contains("worker process was stopped") }.count - stopped
+    }
+    try host.moveOver("c")
+    try host.cancel()
+    #expect(stopped > 0, "the chains never stalled a collection past the deadline: \(host.diagnostics.map(\.message))")
+    // A step that follows a stop waits for the file to load again, under the same bound.
+    #expect(slowest < bound * 2 + .milliseconds(400), "slowest step: \(slowest)")
+    #expect(host.printedLines == ["1\tcounter\t1"])
+    #expect(host.diagnostics.allSatisfy { $0.limit == .time })
+  }
+
+  /// Whether the host stopped a worker since it kept `count` diagnostics.
+  func stoppedSince(_ count: Int, in host: RuleHost) -> Bool {
+    host.diagnostics.dropFirst(count).contains { $0.message.contains("worker process was stopped") }
+  }
+
+  @Test("a drop whose worker is stopped after inserting fails and leaves every item where it was")
+  func stoppedDropLosesNothing() throws {
+    // Each drop chains 40,000 more entries, in the same state until a stop: one of the
+    // drops stalls in a collection, which only the stop ends.
+    let stallingDrop = """
+      local tables, tail = {}, {}
+      return { stall = {
+        dropUpdated = function() return "move" end,
+        performDrop = function(info, target)
+          target:insert(info.items)
+          local weak = setmetatable({}, { __mode = "k" })
+          tables[#tables + 1] = weak
+          local key = tail
+          for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
+          tail = key
+          return true
+        end,
+      } }
+      """
+    let host = try host(
+      [("stall.lua", stallingDrop), ("counter.lua", Self.counter)], limits: Self.limits(maxTime: .milliseconds(100)),
+      items: ["c": ["x"]])
+    let start = host.board
+    for _ in 0..<30 {
+      let diagnostics = host.diagnostics.count
+      try host.beginDrag(DragRequest(items: [.board("x")]))
+      try host.moveOver("a")
+      let outcome = try host.drop()
+      if stoppedSince(diagnostics, in: host) {
+        #expect(outcome == .failed)
+        #expect(host.board.target("a")?.items == [])
+        #expect(host.board.target("c")?.items == ["x"])
+        return
+      }
+      try host.replaceBoard(start)
+    }
+    Issue.record("no drop stalled past the deadline in 30 drops: \(host.diagnostics.map(\.message))")
+  }
+
+  @Test("a restarted worker starts its file afresh, and the file's rules answer again")
+  func restartStartsAfresh() throws {
+    let countingStall = """
+      local tables, tail, calls = {}, {}, 0
+      return { stall = {
+        dropUpdated = function()
+          calls = calls + 1
+          print("call " .. calls)
+          -- The first call of a state chains nothing, so it answers at once.
+          if calls == 1 then return "move" end
+          local weak = setmetatable({}, { __mode = "k" })
+          tables[#tables + 1] = weak
+          local key = tail
+          for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
+          tail = key
+          return "move"
+        end,
+        performDrop = function() return true end,
+      } }
+      """
+    let host = try host([("stall.lua", countingStall)], limits: Self.limits(maxTime: .milliseconds(100)))
+    try host.beginDrag(DragRequest(items: [.external(DragItem(id: "n", representations: [textRepresentation]))]))
+    for step in 0..<30 {
+      let diagnostics = host.diagnostics.count
+      try host.movePointer(to: Point(x: 10 + Double(step), y: 10))
+      guard stoppedSince(diagnostics, in: host) else { continue }
+      let printed = host.printedLines.count
+      #expect(try host.movePointer(to: Point(x: 50, y: 10)) != .forbidden, "\(host.lastStep.map { "\($0)" } ?? "")")
+      // A fresh state counts from 1; what the stopped call printed went with its process.
+      #expect(Array(host.printedLines.dropFirst(printed)) == ["call 1"])
+      try host.cancel()
+      return
+    }
+    Issue.record("no call stalled past the deadline in 30 steps: \(host.diagnostics.map(\.message))")
+  }
+
+  @Test("a file in a worker changes only targets of its own types, as in the host's process")
+  func writesStayOwned() throws {
+    let writer = """
+      return { stall = { dropUpdated = function(info)
+        local ok, err = pcall(function() info.board:target("c"):set("kind", "taken") end)
+        print(ok, err and err:match("counter.lua") ~= nil)
+        return "move"
+      end } }
+      """
+    let host = try host([("stall.lua", writer), ("counter.lua", Self.counter)], limits: Self.limits())
+    try host.beginDrag(DragRequest(items: [.external(DragItem(id: "n", representations: [textRepresentation]))]))
+    try host.moveOver("a")
+    try host.moveOver("c")
+    try host.cancel()
+    #expect(host.printedLines == ["false\ttrue", "1\tcounter\t1"])
+  }
+
+  @Test("a worker that cannot start is a load problem naming the file and the command")
+  func workerThatCannotStart() throws {
+    let path = try directory.write("counter.lua", Self.counter)
+    for command in [["/nonexistent/droprules", "worker"], ["/bin/true"]] {
+      let host = try RuleHost(limits: LuaLimits(workerCommand: command))
+      let problems = host.loadRulesCollectingProblems(atPaths: [path])
+      #expect(problems.count == 1)
+      #expect(problems.first?.file == path)
+      #expect(problems.first.map { $0.message.contains("worker") } == true, "\(problems)")
+    }
+  }
+
+  @Test("every bundled scenario gives the same trace with --isolate as without, byte for byte")
+  func bundledScenariosAgree() throws {
+    let scenarios = try FileManager.default.subpathsOfDirectory(
+      atPath: DropRulesBinary.packageRoot.appendingPathComponent("rules").path
+    ).filter { $0.hasSuffix(".scenario.json") }.sorted()
+    #expect(scenarios.count >= 10)
+    for scenario in scenarios {
+      let path = "rules/" + scenario
+      let plain = try DropRulesBinary.run(["run", "--format", "json", path])
+      let isolated = try DropRulesBinary.run(["run", "--isolate", "--format", "json", path])
+      #expect(plain.status == 0, "\(path): \(plain.stderr)")
+      #expect(isolated.stdout == plain.stdout, "\(path)")
+      #expect(isolated.status == plain.status, "\(path): \(isolated.stderr)")
+    }
+  }
+}
