@@ -45,6 +45,16 @@ struct TestCommand: ParsableCommand {
     if reportOptions.list, format == .tap || format == .junit {
       throw ValidationError("--list prints text or json")
     }
+    if limitOptions.isolate, collectsCoverage {
+      throw ValidationError(
+        "coverage counts the lines rule files run in this process; with --isolate they run in worker processes, "
+          + "so leave out one of them")
+    }
+  }
+
+  /// Whether the run collects line coverage.
+  var collectsCoverage: Bool {
+    coverage || reportOptions.coverageOutput != nil || reportOptions.coverageThreshold != nil
   }
 
   func run() throws {
@@ -67,8 +77,6 @@ struct TestCommand: ParsableCommand {
 
   /// A runner with the command's limits, filters, order and coverage.
   func makeRunner() -> RuleTestRunner {
-    let collectsCoverage =
-      coverage || reportOptions.coverageOutput != nil || reportOptions.coverageThreshold != nil
     let runner = RuleTestRunner(limits: limitOptions.limits, filter: filter, collectCoverage: collectsCoverage)
     runner.maximumScenarioBytes = limitOptions.maxScenarioBytes
     runner.excluded = reportOptions.filterOut

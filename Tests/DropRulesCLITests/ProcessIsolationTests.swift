@@ -19,7 +19,6 @@ struct ProcessIsolationTests {
     LuaLimits(maxTime: maxTime, workerCommand: [DropRulesBinary.url.path, "worker"])
   }
 
-
   /// Chains 40,000 weak-keyed entries per call onto what earlier calls chained: Lua 5.4's
   /// collector settles such chains one link per pass over every ephemeron table, with no
   /// hook running, so one collection outlasts any deadline.
@@ -209,5 +208,33 @@ struct ProcessIsolationTests {
       #expect(isolated.stdout == plain.stdout, "\(path)")
       #expect(isolated.status == plain.status, "\(path): \(isolated.stderr)")
     }
+  }
+
+  @Test("serve --isolate answers a drag over the calendar as serve does, answer for answer")
+  func serveAgrees() throws {
+    let requests = [
+      try Serve.request(1, "beginDrag", ["items": ["standup"], "allowedOperations": ["move", "copy"]]),
+      try Serve.request(2, "move", ["over": "day-13"]),
+      try Serve.request(3, "modifiers", ["modifiers": ["option"]]),
+      try Serve.request(4, "drop"),
+      try Serve.request(5, "board"),
+      try Serve.request(6, "trace"),
+    ]
+    let scenario = ["rules/calendar/move-to-empty-day.scenario.json"]
+    let plain = try Serve.run(scenario, requests: requests)
+    let isolated = try Serve.run(scenario + ["--isolate"], requests: requests)
+    #expect(try Serve.responses(plain).count == requests.count)
+    #expect(isolated.stdout == plain.stdout)
+    #expect(isolated.status == 0, "\(isolated.stderr)")
+  }
+
+  @Test("droprules test --isolate passes every bundled rule test, and refuses coverage, which it cannot count")
+  func bundledTestsPassIsolated() throws {
+    let result = try DropRulesBinary.run(["test", "--isolate", "rules/"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains(" passed, 0 failed"))
+    let coverage = try DropRulesBinary.run(["test", "--isolate", "--coverage", "rules/"])
+    #expect(coverage.status == 64)
+    #expect(coverage.stderr.contains("--isolate"))
   }
 }

@@ -87,7 +87,8 @@ final class IsolatedRuleFile {
       }
     } catch {
       stop()
-      return .failure(RuleProblem(file: path, line: nil, message: "the rule file's worker process failed to load it: \(error)"))
+      return .failure(
+        RuleProblem(file: path, line: nil, message: "the rule file's worker process failed to load it: \(error)"))
     }
   }
 

@@ -31,7 +31,8 @@ final class WorkerProcess {
     close(ends[1])
     guard status == 0 else {
       close(ends[0])
-      throw WorkerStartError(message: "could not start the worker '\(executable)': \(String(cString: strerror(status)))")
+      throw WorkerStartError(
+        message: "could not start the worker '\(executable)': \(String(cString: strerror(status)))")
     }
     _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
     self.pid = pid

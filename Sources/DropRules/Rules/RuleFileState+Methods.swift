@@ -147,7 +147,8 @@ extension RuleFileState {
   }
 
   /// Stages a change; returns `true` (or `value`) and the touched targets, else `nil, message`.
-  private func staged(_ caller: String, _ change: BoardChange, returning value: LuaValue = .boolean(true)) -> [LuaValue] {
+  private func staged(_ caller: String, _ change: BoardChange, returning value: LuaValue = .boolean(true)) -> [LuaValue]
+  {
     guard let view else { return [.nil, .string("no board")] }
     do {
       let touched = try view.stage(change)
