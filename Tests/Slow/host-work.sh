@@ -92,3 +92,45 @@ results = sum(1 for a in answers if "result" in a)
 codes = sorted({a["error"]["code"] for a in answers if "error" in a})
 print(f"serve 30 board answers of 40 MiB: one line of {len(last)} bytes, {results} results, errors {codes}")
 PY
+
+# 5. The collector: a rule that chains 40,000 weak-keyed entries per dropUpdated stalls a
+# collection past any deadline. Timed step by step over serve, in the host's process and
+# with --isolate (each file in a worker the host stops 100 ms past the deadline).
+cat > "$work/stall.lua" <<'LUA'
+local tables, tail = {}, {}
+return { stall = {
+  dropUpdated = function()
+    local weak = setmetatable({}, { __mode = "k" })
+    tables[#tables + 1] = weak
+    local key = tail
+    for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
+    tail = key
+    return "move"
+  end,
+  performDrop = function(info, target) target:insert(info.items) return true end,
+} }
+LUA
+python3 - "$bin" "$work" <<'PY'
+import json, subprocess, sys, time
+bin, work = sys.argv[1], sys.argv[2]
+board = {"targets": [{"id": "a", "type": "stall", "frame": [0, 0, 100, 100]}]}
+requests = [("load", {"rules": [work + "/stall.lua"]}), ("setBoard", board),
+            ("beginDrag", {"items": [{"id": "n", "representations": [["public.plain-text", "n"]]}]})]
+requests += [("move", {"at": [10 + step, 10]}) for step in range(9)] + [("cancel", None)]
+for flags in ([], ["--isolate"]):
+    server = subprocess.Popen([bin, "serve", *flags], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    times = []
+    started = time.monotonic()
+    for i, (method, params) in enumerate(requests):
+        request = dict(jsonrpc="2.0", id=i, method=method, **({"params": params} if params else {}))
+        before = time.monotonic()
+        server.stdin.write((json.dumps(request) + "\n").encode())
+        server.stdin.flush()
+        server.stdout.readline()
+        if method == "move": times.append(time.monotonic() - before)
+    total = time.monotonic() - started
+    server.stdin.close()
+    server.wait()
+    name = "serve " + " ".join(flags) if flags else "serve"
+    print(f"{name}: 9 steps of weak-keyed chains took {total:.2f} s, the slowest {max(times) * 1000:.0f} ms")
+PY

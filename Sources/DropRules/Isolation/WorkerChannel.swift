@@ -56,7 +56,8 @@ struct WorkerChannel {
     while sent < frame.count {
       try wait(for: Int16(POLLOUT), by: deadline)
       let count = frame.withUnsafeBytes { bytes in
-        Glibc.send(descriptor, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+        guard let start = bytes.baseAddress else { return 0 }
+        return Glibc.send(descriptor, start + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
       }
       if count < 0 {
         if errno == EAGAIN || errno == EINTR { continue }
@@ -82,7 +83,8 @@ struct WorkerChannel {
     while received < count {
       try wait(for: Int16(POLLIN), by: deadline)
       let got = data.withUnsafeMutableBytes { buffer in
-        recv(descriptor, buffer.baseAddress! + received, count - received, 0)
+        guard let start = buffer.baseAddress else { return 0 }
+        return recv(descriptor, start + received, count - received, 0)
       }
       if got == 0 { throw .ended }
       if got < 0 {

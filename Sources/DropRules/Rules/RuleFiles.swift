@@ -5,8 +5,9 @@ import Foundation
 ///
 /// A state per file makes isolation structural rather than a matter of sandbox
 /// discipline: one file's globals, memory and collector are not another's. A file that
-/// fills its memory cap, or whose tables make the collector slow, stalls or fails its
-/// own calls only. The rule set spans the files (a type is named by one file only, and
+/// fills its memory cap fails its own calls only; one whose tables make its collector
+/// slow stalls the host while it runs, unless it runs in a worker process
+/// (``IsolatedRuleFile``, with ``LuaLimits/workerCommand``), which the host can stop. The rule set spans the files (a type is named by one file only, and
 /// the `*` fallback serves every file's targets); each rule id maps to the file that
 /// declared it and that file's own id for it.
 final class RuleFiles: RuleCalling {

@@ -5,10 +5,12 @@
 // DropRulesTools. Here: the forms written by hand, and those of the raw-value enums.
 
 extension TypeIdentifier: Codable {
+  /// An identifier from its text.
   public init(from decoder: any Decoder) throws {
     self.init(try decoder.singleValueContainer().decode(String.self))
   }
 
+  /// The identifier as its text.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)
@@ -36,6 +38,7 @@ extension TypeRegistry: Codable {
     for (type, direct) in parents { declare(TypeIdentifier(type), conformsTo: direct) }
   }
 
+  /// Every known type's direct parents.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(declaredParents, forKey: .parents)
