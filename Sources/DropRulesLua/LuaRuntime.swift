@@ -161,12 +161,15 @@ public final class LuaRuntime {
   /// Longer printed lines are cut: a trace is read by people.
   static let maximumPrintedLineBytes = 8 * 1024
 
+  /// What a printed line costs against the cap while the host holds it: its bytes and
+  /// the String that holds them, so that `print()` in a loop, whose lines have no bytes,
+  /// still fills the cap rather than the process.
+  public static func printedCost(of line: String) -> Int { line.utf8.count + MemoryLayout<String>.stride }
+
   /// Keeps a printed line, which the sandbox's `print` has already cut to
   /// ``maximumPrintedLineBytes`` before the host copied it.
   func record(printed line: String) throws {
-    // A line costs its bytes and the String that holds them, so that `print()` in a
-    // loop, whose lines have no bytes, still fills the cap rather than the process.
-    let cost = line.utf8.count + MemoryLayout<String>.stride
+    let cost = Self.printedCost(of: line)
     guard cost <= memoryAvailable else {
       throw LuaHostError.memoryLimit(memoryLimitMessage + " (printed output counts until the host releases it)")
     }

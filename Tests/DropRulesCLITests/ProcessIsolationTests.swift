@@ -237,4 +237,96 @@ struct ProcessIsolationTests {
     #expect(coverage.status == 64)
     #expect(coverage.stderr.contains("--isolate"))
   }
+
+  @Test("a file whose worker was stopped 3 times in a drag fails at once for the rest of it, and runs in the next")
+  func stopsPerDragAreBounded() throws {
+    let host = try host([("stall.lua", Self.stall)], limits: Self.limits(maxTime: .milliseconds(100)))
+    let item = DragItem(id: "n", representations: [textRepresentation])
+    try host.beginDrag(DragRequest(items: [.external(item)]))
+    var step = 0
+    while host.diagnostics.filter({ $0.message.contains("worker process was stopped") }).count < 3, step < 40 {
+      try host.movePointer(to: Point(x: 10 + Double(step % 50), y: 10))
+      step += 1
+    }
+    let started = ContinuousClock.now
+    try host.movePointer(to: Point(x: 70, y: 10))
+    #expect(ContinuousClock.now - started < .milliseconds(50))
+    #expect(host.diagnostics.last?.message.contains("stopped 3 times in this drag") == true)
+    try host.cancel()
+    try host.beginDrag(DragRequest(items: [.external(item)]))
+    try host.movePointer(to: Point(x: 10, y: 10))
+    #expect(host.diagnostics.last?.message.contains("stopped 3 times") != true)
+    try host.cancel()
+  }
+
+  @Test("what a file printed in a drag counts against its cap across its worker's restarts")
+  func printedOutputSurvivesRestarts() throws {
+    // Odd calls print 8 MiB of a 16 MiB cap; even calls chain weak keys until a collection stalls and
+    // the worker is stopped. A fresh worker must still count what the drag holds.
+    let printer = """
+      local tables, tail, calls = {}, {}, 0
+      local line = string.rep("p", 8000)
+      return { stall = {
+        dropUpdated = function()
+          calls = calls + 1
+          if calls % 2 == 1 then
+            for _ = 1, 1024 do print(line) end
+          else
+            local weak = setmetatable({}, { __mode = "k" })
+            tables[#tables + 1] = weak
+            local key = tail
+            for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
+            tail = key
+          end
+          return "move"
+        end,
+        performDrop = function() return true end,
+      } }
+      """
+    var limits = Self.limits(maxTime: .milliseconds(100))
+    limits.maxMemory = 16 << 20
+    let host = try host([("stall.lua", printer)], limits: limits)
+    try host.beginDrag(DragRequest(items: [.external(DragItem(id: "n", representations: [textRepresentation]))]))
+    for step in 0..<24 { try host.movePointer(to: Point(x: 10 + Double(step), y: 10)) }
+    let printed = host.printedLines.reduce(0) { $0 + LuaRuntime.printedCost(of: $1) }
+    try host.cancel()
+    #expect(host.diagnostics.contains { $0.message.contains("worker process was stopped") })
+    #expect(printed <= limits.maxMemory, "printed \(printed) bytes in one drag")
+  }
+
+  @Test("data a file stores reads back the same from a worker: 2.0 stays a float, -0.0 keeps its sign")
+  func dataKeepsItsKind() throws {
+    let keeper = """
+      return { stall = {
+        dropUpdated = function(info, target)
+          print(math.type(target.data.avg), 1 / (target.data.z or 1), target.data.big, math.type(target.data.int),
+            target.data.nested and target.data.nested[1].e, target.data.text)
+          return "move"
+        end,
+        performDrop = function(info, target)
+          target:set("avg", 6 / 3)
+          target:set("z", -0.0)
+          target:set("big", 2^53)
+          target:set("int", 7)
+          target:set("nested", { { e = 1e300 } })
+          target:set("text", "é\u{1F600}\0")
+          return true
+        end,
+      } }
+      """
+    func run(_ limits: LuaLimits) throws -> ([String], [String: JSONValue]?) {
+      let host = try host([("stall.lua", keeper)], limits: limits)
+      for _ in 0..<2 {
+        try host.beginDrag(DragRequest(items: [.external(DragItem(id: "n", representations: [textRepresentation]))]))
+        try host.moveOver("a")
+        try host.drop()
+      }
+      return (host.printedLines, host.board.target("a")?.data)
+    }
+    let inProcess = try run(LuaLimits())
+    let isolated = try run(Self.limits())
+    #expect(inProcess.0.last?.hasPrefix("float\t-inf\t") == true, "\(inProcess.0)")
+    #expect(isolated.0 == inProcess.0)
+    #expect(isolated.1 == inProcess.1)
+  }
 }

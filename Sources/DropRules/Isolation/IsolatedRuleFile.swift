@@ -22,7 +22,18 @@ final class IsolatedRuleFile {
   private var seenVersion: Int?
   private var seenBoards: Int?
   private var seenOwners: TargetTypeOwners.Table?
+  private var seenDeclarations: Int?
   private var printed: [String] = []
+  /// What the file printed in the current drag, as its state counts it against its cap:
+  /// a worker that starts again mid-drag counts it too, so that stopping a worker frees
+  /// no room.
+  private var printedBytesThisDrag = 0
+  /// How many times the current drag stopped the worker. Past
+  /// ``maximumStopsPerDrag``, the file's calls fail for the rest of the drag: each stop
+  /// costs the host a deadline and a start, and leaves behind what the call made (its
+  /// copies of items) beyond the new state's count.
+  private var stopsThisDrag = 0
+  static let maximumStopsPerDrag = 3
   /// Bytes the file's Lua state held at its last answer.
   private(set) var memoryInUse = 0
 
@@ -48,7 +59,6 @@ final class IsolatedRuleFile {
     switch start(in: engine, restarting: false) {
     case .success(let loaded):
       rules = loaded.rules
-      printed += loaded.printed
       return (loaded.rules, loaded.problems, loaded.accepted)
     case .failure(let problem):
       return ([], [problem], [])
@@ -65,7 +75,7 @@ final class IsolatedRuleFile {
     self.worker = worker
     let load = WorkerLoad(
       path: path, limits: limits, confinement: confinement, loadOrder: loadOrder, owners: owners.table,
-      view: ViewSnapshot(of: engine))
+      view: ViewSnapshot(of: engine), heldBytes: printedBytesThisDrag)
     let deadline = self.deadline
     do throws(WorkerFault) {
       try worker.channel.send(HostMessage.load(load), by: deadline)
@@ -73,6 +83,7 @@ final class IsolatedRuleFile {
         switch try worker.channel.receive(WorkerReport.self, by: deadline) {
         case .loaded(let loaded):
           seen(engine)
+          keepPrinted(loaded.printed)
           memoryInUse = loaded.memory
           return .success(loaded)
         case .request(.declareType(let type, let parents)) where restarting:
@@ -98,10 +109,16 @@ final class IsolatedRuleFile {
     in engine: DragEngine
   ) -> HandlerResult {
     if let broken { return .failed(diagnostic(broken, handler: handler, target: target)) }
+    guard stopsThisDrag < Self.maximumStopsPerDrag else {
+      var diagnostic = diagnostic(
+        "its worker process was stopped \(stopsThisDrag) times in this drag, each time past the time limit of "
+          + "\(limits.maxTimeMilliseconds) ms; its calls fail until the drag ends", handler: handler, target: target)
+      diagnostic.limit = .time
+      return .failed(diagnostic)
+    }
     if worker == nil {
       switch start(in: engine, restarting: true) {
-      case .success(let loaded) where loaded.rules == rules:
-        printed += loaded.printed
+      case .success(let loaded) where loaded.rules == rules: break
       case .success:
         broken = "the rule file declared other rules when its worker process started again; load it again"
         stop()
@@ -111,10 +128,13 @@ final class IsolatedRuleFile {
       }
     }
     guard let worker else { return .notImplemented }
-    let changed = seenVersion != engine.version.value || seenBoards != engine.boardsReplaced
+    let changed =
+      seenVersion != engine.version.value || seenBoards != engine.boardsReplaced
+      || seenDeclarations != engine.types.declarations
     let call = WorkerCall(
       handler: handler, rule: rule, target: target, position: position, context: context,
-      view: changed ? ViewSnapshot(of: engine) : nil, owners: seenOwners == owners.table ? nil : owners.table)
+      view: changed ? ViewSnapshot(of: engine, typesAfter: seenDeclarations) : nil,
+      owners: seenOwners == owners.table ? nil : owners.table)
     let deadline = self.deadline
     do throws(WorkerFault) {
       try worker.channel.send(HostMessage.call(call), by: deadline)
@@ -125,7 +145,7 @@ final class IsolatedRuleFile {
         case .returned(let result, let lines, let memory):
           // Every change since the call began was the worker's own, made on its copy too.
           seen(engine)
-          printed += lines
+          keepPrinted(lines)
           memoryInUse = memory
           return result
         default: throw .malformed("an answer that is not the call's")
@@ -133,11 +153,14 @@ final class IsolatedRuleFile {
       }
     } catch {
       stop()
+      stopsThisDrag += 1
       return .failed(stopped(error, handler: handler, target: target))
     }
   }
 
   func dragDidEnd() {
+    printedBytesThisDrag = 0
+    stopsThisDrag = 0
     guard let worker else { return }
     let deadline = self.deadline
     do throws(WorkerFault) {
@@ -156,10 +179,16 @@ final class IsolatedRuleFile {
     return printed
   }
 
+  private func keepPrinted(_ lines: [String]) {
+    printed += lines
+    printedBytesThisDrag += lines.reduce(0) { $0 + LuaRuntime.printedCost(of: $1) }
+  }
+
   private func seen(_ engine: DragEngine) {
     seenVersion = engine.version.value
     seenBoards = engine.boardsReplaced
     seenOwners = owners.table
+    seenDeclarations = engine.types.declarations
   }
 
   private func stop() {
@@ -167,6 +196,7 @@ final class IsolatedRuleFile {
     worker = nil
     seenVersion = nil
     seenOwners = nil
+    seenDeclarations = nil
     memoryInUse = 0
   }
 

@@ -17,6 +17,7 @@ public enum RuleFileWorker {
   /// Serves the host on standard input until the host closes it, then returns.
   public static func serve() {
     signal(SIGPIPE, SIG_IGN)
+    closeInheritedDescriptors()
     // The host bounds what it takes; what the worker takes comes from its host.
     var session = Session(channel: WorkerChannel(descriptor: 0, maximumMessageBytes: Int.max))
     while let command = session.next() {
@@ -26,6 +27,13 @@ public enum RuleFileWorker {
         return
       }
     }
+  }
+
+  /// Closes every descriptor but standard input, output and error: a host's files and
+  /// sockets (another worker's connection, a playground's listener) are not the rule's.
+  private static func closeInheritedDescriptors() {
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap(Int32.init) where descriptor > 2 { close(descriptor) }
   }
 
   private struct Session {
@@ -51,6 +59,7 @@ public enum RuleFileWorker {
           by: nil)
       case .dragDidEnd:
         state?.dragDidEnd()
+        state?.runtime.sharedAccountBytes = 0
         try channel.send(WorkerReport.dragEnded(memory: state?.runtime.ownMemoryInUse ?? 0), by: nil)
       case .reply: throw .malformed("an answer to no request")
       }
@@ -66,6 +75,7 @@ public enum RuleFileWorker {
       }
       state.typeOwners = TargetTypeOwners(load.owners)
       state.loadOrder = load.loadOrder
+      state.runtime.sharedAccountBytes = load.heldBytes
       state.sourceFiles.confinement = load.confinement
       let channel = self.channel
       let view = ReplicaView(load.view) { request in

@@ -35,12 +35,14 @@ struct WorkerChannel {
 
   private static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
+    encoder.userInfo[.exactJSONValues] = true
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return encoder
   }()
   private static let decoder: JSONDecoder = {
     let decoder = JSONDecoder()
+    decoder.userInfo[.exactJSONValues] = true
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return decoder

@@ -21,6 +21,9 @@ struct WorkerLoad: Codable {
   var loadOrder: Int
   var owners: TargetTypeOwners.Table
   var view: ViewSnapshot
+  /// Bytes the host holds for the file in the current drag, counted against the new
+  /// state's cap as its own: what an earlier worker's calls printed.
+  var heldBytes: Int
 }
 
 /// Run a handler, as ``RuleCalling/call(_:of:target:position:context:in:)`` does.

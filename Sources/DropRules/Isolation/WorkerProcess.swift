@@ -21,9 +21,11 @@ final class WorkerProcess {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    // dup2 clears close-on-exec on the copy: the worker keeps its end as standard input,
-    // and nothing else of the host's.
+    // The worker keeps its end as standard input (dup2 clears close-on-exec on the copy)
+    // and writes nothing where the host writes (a protocol's answers on stdout): stderr
+    // stays, for a crash's last words. It closes what else it inherited as it starts.
     posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     let arguments = command.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }
     var pid: pid_t = 0

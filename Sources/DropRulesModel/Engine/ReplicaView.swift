@@ -4,17 +4,19 @@ package struct ViewSnapshot: Codable {
   package var currentBoard: Board
   /// The committed board, when the drag staged changes (nil: the same as ``currentBoard``).
   package var committedBoard: Board?
-  package var types: TypeRegistry
+  /// The type graph, when it changed since the copy last saw it (nil: unchanged).
+  package var types: TypeRegistry?
   package var boardsReplaced: Int
   package var dragFacts: DragFacts?
   package var draggedItems: [ItemID]
   var dragOnly: DragOnlyData
 
-  /// What `engine` shows its rules now.
-  package init(of engine: DragEngine) {
+  /// What `engine` shows its rules now; its types only when a copy that saw
+  /// `declarations` of them has not seen them all (nil: it saw none).
+  package init(of engine: DragEngine, typesAfter declarations: Int? = nil) {
     currentBoard = engine.currentBoard
     committedBoard = engine.undoLog.isEmpty ? nil : engine.board
-    types = engine.types
+    types = declarations == engine.types.declarations ? nil : engine.types
     boardsReplaced = engine.boardsReplaced
     dragFacts = engine.dragFacts
     draggedItems = engine.draggedItems
@@ -44,25 +46,28 @@ package enum ReplicaReply: Codable, Sendable {
 /// the host (``ask``), then made here the same way once it agreed, so that the copy stays
 /// what the host's engine shows without being sent again.
 package final class ReplicaView: RuleView {
-  package private(set) var snapshot: ViewSnapshot
+  private var snapshot: ViewSnapshot
+  package private(set) var types: TypeRegistry
   package let version = ReadVersion()
   /// Sends a request to the host and waits for its answer.
   private let ask: (ReplicaRequest) -> ReplicaReply
 
+  /// A copy of what `snapshot` shows (with its types: the first a copy sees).
   package init(_ snapshot: ViewSnapshot, ask: @escaping (ReplicaRequest) -> ReplicaReply) {
     self.snapshot = snapshot
+    types = snapshot.types ?? TypeRegistry()
     self.ask = ask
   }
 
   /// Takes what the host's engine shows now.
   package func update(_ snapshot: ViewSnapshot) {
     self.snapshot = snapshot
+    if let changed = snapshot.types { types = changed }
     version.advance()
   }
 
   package var currentBoard: Board { snapshot.currentBoard }
   package var board: Board { snapshot.committedBoard ?? snapshot.currentBoard }
-  package var types: TypeRegistry { snapshot.types }
   package var boardsReplaced: Int { snapshot.boardsReplaced }
   package var dragFacts: DragFacts? { snapshot.dragFacts }
   package var draggedItems: [ItemID] { snapshot.draggedItems }
@@ -121,7 +126,7 @@ package final class ReplicaView: RuleView {
   package func declareType(_ type: TypeIdentifier, conformsTo parents: [TypeIdentifier]) throws(DragError) {
     switch ask(.declareType(type, conformsTo: parents)) {
     case .declared:
-      snapshot.types.declare(type, conformsTo: parents)
+      types.declare(type, conformsTo: parents)
       version.advance()
     case .notDeclared(let error): throw error
     default: throw .dragInProgress

@@ -6,7 +6,9 @@ extension JSONValue: Codable {
   /// Decodes any JSON value; an integer stays an ``integer(_:)``.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
+    if decoder.userInfo[.exactJSONValues] != nil {
+      self = try JSONValue.parse(try container.decode(String.self))
+    } else if container.decodeNil() {
       self = .null
     } else if let value = try? container.decode(Bool.self) {
       self = .bool(value)
@@ -26,6 +28,7 @@ extension JSONValue: Codable {
   /// Encodes the value as the JSON it stands for.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
+    if encoder.userInfo[.exactJSONValues] != nil { return try container.encode(serialized()) }
     switch self {
     case .null: try container.encodeNil()
     case .bool(let value): try container.encode(value)
@@ -36,4 +39,12 @@ extension JSONValue: Codable {
     case .object(let value): try container.encode(value)
     }
   }
+}
+
+extension CodingUserInfoKey {
+  /// Set (to anything) in a coder's `userInfo`, JSON values travel as droprules' own
+  /// JSON text, which keeps what a `Codable` coder loses (`1.0` from `1`, `-0.0`): a rule
+  /// file's worker process reads the board exactly as its host holds it.
+  // swift-format-ignore: NeverForceUnwrap
+  package static let exactJSONValues = CodingUserInfoKey(rawValue: "droprules.exactJSONValues")!
 }

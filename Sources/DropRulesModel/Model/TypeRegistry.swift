@@ -15,6 +15,8 @@ public struct TypeRegistry: Sendable {
   /// The ancestors walked so far; a declaration starts a new memo, so a copy of the
   /// registry made before it keeps its own answers.
   private var memo = AncestorMemo()
+  /// How many declarations the registry took: unchanged, so is the graph.
+  package private(set) var declarations = 0
 
   /// The most ancestors kept for all types together; past it the memo starts again.
   static let maximumMemoEntries = 1_000_000
@@ -28,6 +30,7 @@ public struct TypeRegistry: Sendable {
   public mutating func declare(_ type: TypeIdentifier, conformsTo newParents: [TypeIdentifier] = []) {
     parents[type, default: []].formUnion(newParents.filter { $0 != type })
     memo = AncestorMemo()
+    declarations += 1
   }
 
   /// Every known type's direct parents, by name: what a copy of the registry is made from.
