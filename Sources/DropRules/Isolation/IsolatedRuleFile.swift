@@ -108,6 +108,8 @@ final class IsolatedRuleFile {
     _ handler: Handler, of rule: RuleID, target: TargetID, position: Int, context: HandlerContext,
     in engine: DragEngine
   ) -> HandlerResult {
+    // As in the host's process, a handler the rule lacks costs nothing: no round trip.
+    guard rules[rule].handlers.contains(handler) else { return .notImplemented }
     if let broken { return .failed(diagnostic(broken, handler: handler, target: target)) }
     guard stopsThisDrag < Self.maximumStopsPerDrag else {
       var diagnostic = diagnostic(
