@@ -329,4 +329,26 @@ struct ProcessIsolationTests {
     #expect(isolated.0 == inProcess.0)
     #expect(isolated.1 == inProcess.1)
   }
+
+  @Test("a worker whose start never answers fails the call at the deadline, and counts as a stop")
+  func startThatNeverAnswers() throws {
+    // The first start is droprules' worker; every later one hangs before it reads a byte.
+    let mark = directory.url.appendingPathComponent("started").path
+    let script =
+      "if [ -e '\(mark)' ]; then exec sleep 60; fi; touch '\(mark)'; exec '\(DropRulesBinary.url.path)' worker"
+    let limits = LuaLimits(maxTime: .milliseconds(100), workerCommand: ["/bin/sh", "-c", script])
+    let host = try host([("stall.lua", Self.stall)], limits: limits)
+    try host.beginDrag(DragRequest(items: [.external(DragItem(id: "n", representations: [textRepresentation]))]))
+    var step = 0
+    while !host.diagnostics.contains(where: { $0.message.contains("worker process was stopped") }), step < 30 {
+      try host.movePointer(to: Point(x: 10 + Double(step), y: 10))
+      step += 1
+    }
+    // Two starts that hang, then calls that fail at once.
+    for _ in 0..<3 { try host.movePointer(to: Point(x: 50, y: 10)) }
+    let messages = host.diagnostics.map(\.message)
+    try host.cancel()
+    #expect(messages.filter { $0.contains("failed to load it: it did not answer in time") }.count == 2, "\(messages)")
+    #expect(messages.last?.contains("stopped 3 times in this drag") == true, "\(messages)")
+  }
 }

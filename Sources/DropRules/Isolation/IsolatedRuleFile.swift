@@ -126,6 +126,8 @@ final class IsolatedRuleFile {
         stop()
         return .failed(diagnostic(broken ?? "", handler: handler, target: target))
       case .failure(let problem):
+        // A start that stalls costs the host as much as a call that does.
+        stopsThisDrag += 1
         return .failed(diagnostic(problem.message, handler: handler, target: target))
       }
     }
