@@ -1,8 +1,8 @@
 -- luacheck configuration for droprules rule sets, written by `droprules types --luacheck`
 -- from the API description in the droprules library. Do not edit: write it again after
 -- an upgrade. Rule files and their modules see the sandbox's part of Lua's standard
--- library and `droprules`; test files (*_test.lua) see it with `scenario`, `test` and
--- `expect` instead.
+-- library and `droprules`; test files (*_test.lua, *_spec.lua) see it with `scenario`,
+-- `test`, `expect` and busted's vocabulary instead.
 
 stds.droprules = {
   globals = {
@@ -46,7 +46,6 @@ stds.droprules_test = {
   },
   read_globals = {
     _VERSION = {},
-    assert = {},
     error = {},
     getmetatable = {},
     ipairs = {},
@@ -82,6 +81,19 @@ stds.droprules_test = {
     teardown = {},
     lazy_setup = {},
     lazy_teardown = {},
+    strict_setup = {},
+    strict_teardown = {},
+    finally = {},
+    context = {},
+    insulate = {},
+    expose = {},
+    spec = {},
+    randomize = {},
+    assert = {},
+    spy = {},
+    stub = {},
+    mock = {},
+    match = {},
     pending = {},
     expect = {},
     property = {},
@@ -90,3 +102,4 @@ stds.droprules_test = {
 
 std = "droprules"
 files["**/*_test.lua"] = { std = "droprules_test" }
+files["**/*_spec.lua"] = { std = "droprules_test" }

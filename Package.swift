@@ -51,7 +51,7 @@ let package = Package(
     .target(
       name: "DropRulesTesting",
       dependencies: ["DropRules", "DropRulesModel", "DropRulesLua", "DropRulesTools"],
-      resources: [.embedInCode("Resources/testing.lua")]
+      resources: [.embedInCode("Resources/testing.lua"), .embedInCode("Resources/busted.lua")]
     ),
     .target(
       name: "DropRulesWeb",

@@ -518,6 +518,41 @@ function lazy_setup(body) end
 ---@param body fun() as teardown
 function lazy_teardown(body) end
 
+---`setup`, by busted's other name.
+---@param body fun() as setup
+function strict_setup(body) end
+
+---`teardown`, by busted's other name.
+---@param body fun() as teardown
+function strict_teardown(body) end
+
+---Inside a test: runs `body` after the test's body, before `after_each`, also when the test failed (the latest first); an error fails the test.
+---@param body fun() runs once the test's body is over, whatever it did
+function finally(body) end
+
+---`describe`, by busted's other name.
+---@param name string as describe
+---@param body fun() as describe
+function context(name, body) end
+
+---`describe`: every test file already runs in a Lua state of its own, with its own globals and modules.
+---@param name string as describe
+---@param body fun() as describe
+function insulate(name, body) end
+
+---`describe`: the file's globals and modules are shared by its tests, as busted's expose shares them.
+---@param name string as describe
+---@param body fun() as describe
+function expose(name, body) end
+
+---`it`, by busted's other name.
+---@param name string as it
+---@param body fun() as it
+function spec(name, body) end
+
+---Accepted and ignored: `droprules test --shuffle` shuffles.
+function randomize() end
+
 ---Lists a test as pending: it never runs and never fails the run.
 ---@param name string the test to write
 ---@param body? fun() never run

@@ -61,12 +61,16 @@ extension LuaRuntime {
     return restored
   }
 
-  /// A fresh sandboxed environment holding the safe standard library plus `globals`.
-  public func newEnvironment(globals: [String: LuaValue] = [:]) throws(LuaError) -> LuaReference {
+  /// A fresh sandboxed environment holding the safe standard library plus `globals`;
+  /// `require` gives each of `modules` (a table of name to value) by its name before it
+  /// looks for a file, in this environment and in those of the modules it loads.
+  public func newEnvironment(
+    globals: [String: LuaValue] = [:], modules: LuaValue = .nil
+  ) throws(LuaError) -> LuaReference {
     let makeEnvironment = try sandboxFunction("newEnvironment")
     // Copying the libraries is the host's work, not the rule's: no instruction budget.
     let results = try call(
-      makeEnvironment, [.table(LuaTable(fields: globals))], keepingTables: true, hostWork: true)
+      makeEnvironment, [.table(LuaTable(fields: globals)), modules], keepingTables: true, hostWork: true)
     guard case .reference(let environment) = results.first ?? .nil else {
       throw LuaError(kind: .runtime, message: "newEnvironment returned no table")
     }

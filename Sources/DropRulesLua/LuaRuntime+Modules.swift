@@ -2,13 +2,18 @@
 /// for a module's source, and refuses what is not Lua text.
 extension LuaRuntime {
   func readModule(named name: String) -> [LuaValue] {
+    // Parts joined by dots or by slashes (busted's specs write `require 'spec/helper'`),
+    // none empty: no name climbs out of a module folder or starts at the root.
     let isValidName =
       !name.isEmpty
-      && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-        !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+      && name.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "." || $0 == "/" }).allSatisfy { part in
+        !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
       }
     guard isValidName else {
-      return [.nil, .string("require: invalid module name '\(name)' (use dotted names such as 'util.colors')")]
+      return [
+        .nil,
+        .string("require: invalid module name '\(name)' (use names such as 'util.colors' or 'spec/helper')"),
+      ]
     }
     guard let moduleReader else { return [.nil, .string("require: module '\(name)' not found (no modules here)")] }
     let module: LuaModuleSource

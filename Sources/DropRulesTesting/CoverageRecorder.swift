@@ -1,4 +1,5 @@
 import DropRules
+import DropRulesTools
 import Foundation
 
 /// Line coverage of rule files, fed by the runtime's line hook.
@@ -51,7 +52,7 @@ public final class CoverageRecorder {
   /// headers, since Lua reports a function definition at its `end` line, never at its
   /// header.
   public func report() -> [FileCoverage] {
-    hits.keys.filter { !$0.hasSuffix("_test.lua") }.sorted().map { file in
+    hits.keys.filter { !FileDiscovery.isLuaTestFile($0) }.sorted().map { file in
       let hit = hits[file] ?? [:]
       let source = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
       let executable = Self.executableLines(in: source).union(hit.keys)

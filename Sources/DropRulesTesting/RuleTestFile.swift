@@ -60,6 +60,10 @@ final class RuleTestFile {
     /// Mark the start and the end of a test: an expectation without a matcher fails it.
     let startTest: LuaReference
     let finishTest: LuaReference
+    /// Run after a test's body whatever it did (its `finally` blocks), and when it is
+    /// over (its spies and stubs come off).
+    let runFinalizers: LuaReference
+    let endTest: LuaReference
   }
 
   let file: String
@@ -87,16 +91,20 @@ final class RuleTestFile {
   /// The rule files the tests' simulations loaded so far.
   var ruleFilesLoaded: Set<String> = []
 
-  init(file: String, limits: LuaLimits, coverage: CoverageRecorder?) {
+  /// The folder `require` looks in first (and in its `src/`), as busted's default path
+  /// has it: the project's root, where `droprules test` runs; nil for only beside the file.
+  let moduleRoot: String?
+
+  init(file: String, limits: LuaLimits, coverage: CoverageRecorder?, moduleRoot: String? = nil) {
     self.file = file
     self.limits = limits
     self.coverage = coverage
+    self.moduleRoot = moduleRoot
   }
 
-  /// The rule file a test file tests by default: `calendar_test.lua` -> `calendar.lua`.
-  var defaultRuleFile: String {
-    file.hasSuffix("_test.lua") ? String(file.dropLast("_test.lua".count)) + ".lua" : file
-  }
+  /// The rule file a test file tests by default: `calendar_test.lua` -> `calendar.lua`
+  /// (and `calendar_spec.lua` -> `calendar.lua`).
+  var defaultRuleFile: String { FileDiscovery.testedFile(of: file) ?? file }
 
   /// Runs the test file's top level, which registers its tests; what it printed goes
   /// to the first test that runs.
@@ -179,11 +187,13 @@ final class RuleTestFile {
     let setUpFailures = registered.groups.flatMap { setUp[$0] ?? [] }
     if setUpFailures.isEmpty {
       if registered.before.allSatisfy(call) { _ = call(body) }
+      _ = call(loaded.runFinalizers)
       for hook in registered.after { _ = call(hook) }
     } else {
       failures += setUpFailures
     }
     tearDownGroups(endingWith: test, in: loaded, call: call)
+    _ = call(loaded.endTest)
     if failures.isEmpty { _ = call(loaded.finishTest) }
     failures += untakenErrors()
     if stoppedByLimit {
@@ -227,17 +237,24 @@ final class RuleTestFile {
     // The test file's own code is bounded, not measured: its calls are counted once they
     // have run a few milliseconds (the rules it drives count every instruction).
     runtime.countsLazily = true
-    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
     let functions = try runtime.keep(LuaTable(fields: hostFunctions(runtime)))
-    let api = try runtime.call(prelude, [.reference(functions)]).first?.tableValue
+    let api = try Self.testAPI(in: runtime, hostFunctions: .reference(functions))
     guard let api, case .function(let listTests) = api["tests"], case .function(let listGroups) = api["groups"],
-      case .function(let startTest) = api["startTest"], case .function(let finishTest) = api["finishTest"]
+      case .function(let startTest) = api["startTest"], case .function(let finishTest) = api["finishTest"],
+      case .function(let runFinalizers) = api["runFinalizers"], case .function(let endTest) = api["endTest"]
     else {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
     let sourceFiles = RuleSourceFiles()
     runtime.moduleReader = sourceFiles.module(named:)
-    let environment = try runtime.newEnvironment(globals: api["globals"].tableValue?.fields ?? [:])
+    // As busted's path has it: modules from the project's root and its src/ first, then
+    // beside the test file.
+    if let moduleRoot {
+      sourceFiles.allowModules(in: moduleRoot)
+      sourceFiles.allowModules(in: (moduleRoot as NSString).appendingPathComponent("src"))
+    }
+    let environment = try runtime.newEnvironment(
+      globals: api["globals"].tableValue?.fields ?? [:], modules: api["modules"])
     let chunk = try sourceFiles.loadFile(atPath: file, into: runtime, environment: environment)
     sourceFiles.allowModules(in: directory)
     runtime.releasePrintedOutput()
@@ -260,7 +277,8 @@ final class RuleTestFile {
         teardown: Self.functions(entry.tableValue?["teardown"] ?? .nil))
     }
     var loaded = LoadedFile(
-      runtime: runtime, tests: tests, groups: groups, startTest: startTest, finishTest: finishTest)
+      runtime: runtime, tests: tests, groups: groups, startTest: startTest, finishTest: finishTest,
+      runFinalizers: runFinalizers, endTest: endTest)
     if case .function(let listProperties) = api["properties"] {
       for entry in try runtime.call(listProperties).first?.tableValue?.sequence ?? [] {
         guard let table = entry.tableValue, let name = table["name"].stringValue,
@@ -270,6 +288,15 @@ final class RuleTestFile {
       }
     }
     return loaded
+  }
+
+  /// The test API (testing.lua, with busted's vocabulary from busted.lua) loaded in
+  /// `runtime` over the host's functions.
+  package static func testAPI(in runtime: LuaRuntime, hostFunctions: LuaValue) throws(LuaError) -> LuaTable? {
+    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
+    let busted = try runtime.load(source: PackageResources.busted_lua, chunkName: "=[droprules busted]")
+    let bustedAPI = try runtime.call(busted, keepingTables: true).first ?? .nil
+    return try runtime.call(prelude, [hostFunctions, bustedAPI]).first?.tableValue
   }
 
   private static func functions(_ list: LuaValue) -> [LuaReference] {

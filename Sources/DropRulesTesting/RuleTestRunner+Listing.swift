@@ -43,7 +43,7 @@ extension RuleTestRunner {
       guard scenario.expect != nil, selected(file, scenario.name) else { return [] }
       return [TestListing(file: file, name: scenario.name)]
     }
-    let registered = try RuleTestFile(file: file, limits: limits, coverage: nil).load()
+    let registered = try RuleTestFile(file: file, limits: limits, coverage: nil, moduleRoot: moduleRoot).load()
     let chosen = registered.filter { selected(file, $0.name) }
     return (order?.tests(chosen, inFile: file) ?? chosen).map { TestListing(file: file, name: $0.name, line: $0.line) }
   }

@@ -42,12 +42,16 @@ extension RuleTestRunner {
 
   /// What a worker needs to run files as this runner does.
   var settings: Settings {
-    Settings(limits: limits, filter: filter, excluded: excluded, order: order, collectsCoverage: coverage != nil)
+    Settings(
+      limits: limits, maximumScenarioBytes: maximumScenarioBytes, moduleRoot: moduleRoot, filter: filter,
+      excluded: excluded, order: order, collectsCoverage: coverage != nil)
   }
 
   /// Everything that decides how a file runs; a worker runner is made from it.
   struct Settings: Sendable {
     var limits: LuaLimits
+    var maximumScenarioBytes: Int
+    var moduleRoot: String?
     var filter: String?
     var excluded: [String]
     /// Orders each file's tests; a worker runs one file, so the files' order is the caller's.
@@ -56,6 +60,8 @@ extension RuleTestRunner {
 
     func makeRunner() -> RuleTestRunner {
       let runner = RuleTestRunner(limits: limits, filter: filter, collectCoverage: collectsCoverage)
+      runner.maximumScenarioBytes = maximumScenarioBytes
+      runner.moduleRoot = moduleRoot
       runner.excluded = excluded
       runner.order = order
       return runner

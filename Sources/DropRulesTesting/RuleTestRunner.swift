@@ -17,6 +17,10 @@ public final class RuleTestRunner {
   public var excluded: [String] = []
   /// Shuffles the files and each file's tests when set; nil keeps their order.
   public var order: TestOrder?
+  /// The folder test files `require` modules from first (`?.lua`, `?/init.lua`, and the
+  /// same under `src/`), before the test file's own folder, as busted's default path
+  /// does: `droprules test` sets the folder it runs in. Nil: beside the test file only.
+  public var moduleRoot: String?
   /// Collects line coverage of rule files when set.
   public private(set) var coverage: CoverageRecorder?
   /// The rule files each test file or scenario loaded when it last ran, by test file
@@ -95,7 +99,7 @@ public final class RuleTestRunner {
 
   private func runTestFile(_ file: String) -> [TestCaseResult] {
     ruleFilesLoaded[file] = nil
-    let testFile = RuleTestFile(file: file, limits: limits, coverage: coverage)
+    let testFile = RuleTestFile(file: file, limits: limits, coverage: coverage, moduleRoot: moduleRoot)
     let tests: [RuleTestFile.TestCase]
     do {
       tests = try testFile.load()

@@ -12,7 +12,7 @@ extension RuleTestRunner {
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
         !FileDiscovery.isTestFile(path)
       else { return nil }
-      var message = "\(path): not a test file (tests are *_test.lua files and *.scenario.json files)"
+      var message = "\(path): not a test file (tests are *_test.lua, *_spec.lua and *.scenario.json files)"
       if path.hasSuffix(".lua") {
         let testFile = String(path.dropLast(".lua".count)) + "_test.lua"
         message +=

@@ -88,8 +88,10 @@ public struct TestWatch {
       }
       guard FileDiscovery.isRuleFile(file) else { return nil }
       var dependents = loadedBy[file] ?? []
-      let sibling = String(file.dropLast(".lua".count)) + "_test.lua"
-      if existing.contains(sibling) { dependents.insert(sibling) }
+      for suffix in FileDiscovery.luaTestSuffixes {
+        let sibling = String(file.dropLast(".lua".count)) + suffix
+        if existing.contains(sibling) { dependents.insert(sibling) }
+      }
       guard !dependents.isEmpty else { return nil }
       selected.formUnion(dependents)
       selected.formUnion(unknown)

@@ -62,7 +62,8 @@ enum RuleSetTemplate {
 
   static let test = """
     -- Tests for shelf.lua: each test builds a board with scenario{} (which loads shelf.lua)
-    -- and drives a drag step by step. Run them with `droprules test`.
+    -- and drives a drag step by step. Run them with `droprules test`, which also runs
+    -- busted specs (*_spec.lua) as they are, with luassert's assert, spies and hooks.
 
     local function book(id)
       return { id = id, name = id, representations = { { "public.plain-text", id } } }

@@ -43,7 +43,7 @@ extension TestCommand {
   func noTestsFound(files: [String]) -> String {
     let places = paths.joined(separator: ", ")
     guard !files.isEmpty else {
-      return "no tests found: no *_test.lua or *.scenario.json file under \(places)"
+      return "no tests found: no *_test.lua, *_spec.lua or *.scenario.json file under \(places)"
     }
     var filters: [String] = []
     if let filter, !filter.isEmpty { filters.append("--filter \"\(filter)\"") }

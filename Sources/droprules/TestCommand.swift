@@ -79,6 +79,7 @@ struct TestCommand: ParsableCommand {
   func makeRunner() -> RuleTestRunner {
     let runner = RuleTestRunner(limits: limitOptions.limits, filter: filter, collectCoverage: collectsCoverage)
     runner.maximumScenarioBytes = limitOptions.maxScenarioBytes
+    runner.moduleRoot = FileManager.default.currentDirectoryPath
     runner.excluded = reportOptions.filterOut
     runner.order = reportOptions.order()
     return runner

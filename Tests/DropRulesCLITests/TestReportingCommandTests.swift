@@ -53,7 +53,9 @@ struct TestReportingCommandTests {
     try scratch.write("box.lua", "return { box = {} }")
     let empty = try DropRulesBinary.run(["test", scratch.url.path])
     #expect(empty.status == 1)
-    #expect(empty.stdout.contains("no tests found: no *_test.lua or *.scenario.json file under \(scratch.url.path)"))
+    #expect(
+      empty.stdout.contains(
+        "no tests found: no *_test.lua, *_spec.lua or *.scenario.json file under \(scratch.url.path)"))
     #expect(empty.stdout.hasSuffix("0 passed, 0 failed\n"))
     try scratch.write(
       "plain.scenario.json",
@@ -98,7 +100,7 @@ struct TestReportingCommandTests {
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr.contains(
-        "error: rules/calendar/calendar.lua: not a test file (tests are *_test.lua files and *.scenario.json files); "
+        "error: rules/calendar/calendar.lua: not a test file (tests are *_test.lua, *_spec.lua and *.scenario.json files); "
           + "its tests are in rules/calendar/calendar_test.lua"))
     let scratch = try TemporaryDirectory()
     let lone = try scratch.write("lone.lua", "return {}")
@@ -108,7 +110,7 @@ struct TestReportingCommandTests {
     #expect(other.stdout.isEmpty, "nothing runs")
     #expect(
       other.stderr.contains(
-        "\(lone): not a test file (tests are *_test.lua files and *.scenario.json files); check a rule file with droprules check \(lone)"
+        "\(lone): not a test file (tests are *_test.lua, *_spec.lua and *.scenario.json files); check a rule file with droprules check \(lone)"
       ))
     #expect(other.stderr.contains("\(notes): not a test file"))
   }

@@ -50,29 +50,37 @@ package final class RuleSourceFiles {
     if !moduleDirectories.contains(resolved) { moduleDirectories.append(resolved) }
   }
 
-  /// The module `name` (dotted) from the first allowed folder that has it; never a file
-  /// outside those folders, through `..` or a link.
+  /// The module `name` (dotted, or with slashes) from the first allowed folder that has
+  /// it, as `name.lua` or `name/init.lua`; never a file outside those folders, through
+  /// `..` or a link.
   package func module(named name: String) throws(LuaHostError) -> LuaModuleSource {
-    let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+    let base = name.replacingOccurrences(of: ".", with: "/")
     for directory in moduleDirectories {
-      let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)
-      let resolved = candidate.resolvingSymlinksInPath().path
-      guard resolved.hasPrefix(directory + "/"), FileManager.default.fileExists(atPath: resolved) else { continue }
-      if let problem = Self.sizeProblem(atPath: resolved) {
-        throw LuaHostError("require: '\(candidate.path)': \(problem)")
+      for relative in [base + ".lua", base + "/init.lua"] {
+        if let source = try module(relative, in: directory) { return source }
       }
-      // Checked again once open: a link swapped after the check above leads nowhere else.
-      guard
-        case .success(let contents) = FileContents.bytes(
-          atPath: resolved, maximumBytes: Self.maximumSourceBytes, confinedTo: [directory])
-      else { continue }
-      if let problem = Self.sizeProblem(ofBytes: contents.count) {
-        throw LuaHostError("require: '\(candidate.path)': \(problem)")
-      }
-      return LuaModuleSource(source: Array(contents), path: candidate.path)
     }
     let searched = moduleDirectories.isEmpty ? "(no rule directories)" : moduleDirectories.joined(separator: ", ")
     throw LuaHostError("require: module '\(name)' not found in the rule directories: \(searched)")
+  }
+
+  /// The module at `relative` under `directory`, if it is there and inside it.
+  private func module(_ relative: String, in directory: String) throws(LuaHostError) -> LuaModuleSource? {
+    let candidate = URL(fileURLWithPath: directory).appendingPathComponent(relative)
+    let resolved = candidate.resolvingSymlinksInPath().path
+    guard resolved.hasPrefix(directory + "/"), FileManager.default.fileExists(atPath: resolved) else { return nil }
+    if let problem = Self.sizeProblem(atPath: resolved) {
+      throw LuaHostError("require: '\(candidate.path)': \(problem)")
+    }
+    // Checked again once open: a link swapped after the check above leads nowhere else.
+    guard
+      case .success(let contents) = FileContents.bytes(
+        atPath: resolved, maximumBytes: Self.maximumSourceBytes, confinedTo: [directory])
+    else { return nil }
+    if let problem = Self.sizeProblem(ofBytes: contents.count) {
+      throw LuaHostError("require: '\(candidate.path)': \(problem)")
+    }
+    return LuaModuleSource(source: Array(contents), path: candidate.path)
   }
 }
 

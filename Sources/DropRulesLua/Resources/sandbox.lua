@@ -169,7 +169,9 @@ end
 --- The table behind a sealed value, for the host's own code.
 function trusted.backing(value) return sealed[value] end
 
-function trusted.newEnvironment(extra)
+-- `extra`: globals the environment adds (each table copied); `modules`: what `require`
+-- gives for names the host provides itself (a test file's `luassert`), before any file.
+function trusted.newEnvironment(extra, modules)
   local env = {
     assert = assert, error = error, ipairs = ipairs, pairs = pairs,
     pcall = pcall, rawequal = rawequal, rawget = rawget, rawlen = rawlen,
@@ -277,9 +279,10 @@ function trusted.newEnvironment(extra)
     end
     local cached = loadedModules[name]
     if cached ~= nil then return cached.value end
+    if modules ~= nil and modules[name] ~= nil then return modules[name] end
     local source, path = host.readModule(name)
     if source == nil then error(path, 2) end
-    local chunk, message = boundedLoad(source, "@" .. path, trusted.newEnvironment(extra))
+    local chunk, message = boundedLoad(source, "@" .. path, trusted.newEnvironment(extra, modules))
     if chunk == nil then error(message, 0) end
     local value = chunk(name, path)
     if value == nil then value = true end
@@ -288,8 +291,9 @@ function trusted.newEnvironment(extra)
   end
   if extra then
     for name, value in pairs(extra) do
-      -- A table global (droprules) is copied, so no file can change another's.
-      env[name] = type(value) == "table" and copy(value) or value
+      -- A table global (droprules) is copied, so no file can change another's; one with
+      -- a metatable (a test file's luassert) is an object, whose behaviour a copy loses.
+      env[name] = type(value) == "table" and rawMetatable(value) == nil and copy(value) or value
     end
   end
   return env

@@ -103,7 +103,7 @@ struct FuzzScenarioWriter {
         relatives.append(relative)
       }
     }
-    for relative in relatives.sorted() where relative.hasSuffix(".lua") && !relative.hasSuffix("_test.lua") {
+    for relative in relatives.sorted() where relative.hasSuffix(".lua") && !FileDiscovery.isLuaTestFile(relative) {
       let path = (source as NSString).appendingPathComponent(relative)
       // Read through the confined reader: a regular file that lies inside the folder once
       // opened (a link out, a pipe or a device is skipped).

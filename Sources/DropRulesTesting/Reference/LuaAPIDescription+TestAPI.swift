@@ -16,7 +16,10 @@ extension LuaAPIDescription {
       simulation, drag, expectation, spy, spiedCall, diagnostic, committedTarget, committedItem, boardSnapshot,
       scenarioSpec, targetSpec, itemSpec,
     ],
-    environments: rules.environments + [Environment(name: "test", globals: sandbox + testGlobals)])
+    environments: rules.environments + [
+      // A test file's `assert` is luassert's, still Lua's assert when called.
+      Environment(name: "test", globals: sandbox.filter { $0.name != "assert" } + testGlobals)
+    ])
 
   private static let proposalName = "\"move\"|\"copy\"|\"forbidden\"|\"cancel\""
 
@@ -340,6 +343,54 @@ extension LuaAPIDescription {
     Global(
       "lazy_teardown", .function(Signature([Param("body", "fun()", "as teardown")])),
       "`teardown`, by busted's other name."),
+    Global(
+      "strict_setup", .function(Signature([Param("body", "fun()", "as setup")])), "`setup`, by busted's other name."),
+    Global(
+      "strict_teardown", .function(Signature([Param("body", "fun()", "as teardown")])),
+      "`teardown`, by busted's other name."),
+    Global(
+      "finally",
+      .function(Signature([Param("body", "fun()", "runs once the test's body is over, whatever it did")])),
+      "Inside a test: runs `body` after the test's body, before `after_each`, also when the test failed (the "
+        + "latest first); an error fails the test."),
+    Global(
+      "context", .function(Signature([Param("name", "string", "as describe"), Param("body", "fun()", "as describe")])),
+      "`describe`, by busted's other name."),
+    Global(
+      "insulate",
+      .function(Signature([Param("name", "string", "as describe"), Param("body", "fun()", "as describe")])),
+      "`describe`: every test file already runs in a Lua state of its own, with its own globals and modules."),
+    Global(
+      "expose", .function(Signature([Param("name", "string", "as describe"), Param("body", "fun()", "as describe")])),
+      "`describe`: the file's globals and modules are shared by its tests, as busted's expose shares them."),
+    Global(
+      "spec", .function(Signature([Param("name", "string", "as it"), Param("body", "fun()", "as it")])),
+      "`it`, by busted's other name."),
+    Global("randomize", .function(Signature([])), "Accepted and ignored: `droprules test --shuffle` shuffles."),
+    Global(
+      "assert", .standard(fields: []),
+      "luassert's assert, still Lua's `assert(v, message, ...)` when called: `assert.are.equal(expected, "
+        + "actual)`, `assert.are.same`, `assert.is_true`, `assert.is_nil`, `assert.has_error(f, err)`, "
+        + "`assert.error_matches`, `assert.near`, `assert.matches`, `assert.unique`, the chains `is`, `are`, "
+        + "`was`, `has`, `does`, `not`, `no` (and `is_not_...`, `not_...`), `assert.message(why)`, "
+        + "`assert:register(\"assertion\", name, fn, positive, negative)`, `assert.spy(s).was.called(n)`; "
+        + "`require \"luassert\"` gives it."),
+    Global(
+      "spy", .standard(fields: []),
+      "luassert's spies: `spy.new(fn)`, `spy.on(table, name)` (taken off after the test), `s:clear()`, "
+        + "`s:revert()`; `require \"luassert.spy\"` gives it."),
+    Global(
+      "stub", .standard(fields: []),
+      "luassert's stubs: `stub(table, name, ...)` answers with the values given (`s:returns(...)`, "
+        + "`s:invokes(fn)`, `s:on_call_with(...)`), taken off after the test; `require \"luassert.stub\"`."),
+    Global(
+      "mock", .standard(fields: []),
+      "luassert's mocks: `mock(table, stubs)` spies on (or stubs) every function of the table, nested tables "
+        + "included; `mock.revert(table)`; `require \"luassert.mock\"`."),
+    Global(
+      "match", .standard(fields: []),
+      "luassert's matchers for `called_with` and `returned_with`: `match._`, `match.is_string()`, "
+        + "`match.is_same(v)`, `match.matches(pattern)`, `match.is_not_nil()`...; `require \"luassert.match\"`."),
     Global(
       "pending",
       .function(

@@ -2,7 +2,7 @@
 -- and drags, over host functions that run real rule hosts.
 -- The file loads once: its top level registers the tests, which then run in order in
 -- that one state (as busted runs a spec file).
-local host = ...
+local host, busted = ...
 local rawget = rawget
 -- The raw getmetatable: the metatables below are locked (__metatable) against test code.
 local setmetatable, getmetatable, type, error, pairs, tostring, rawequal =
@@ -362,6 +362,13 @@ function globals.pending(name, body)
   if body ~= nil and type(body) ~= "function" then error("pending expects a name, and a function or nothing", 2) end
   register("pending", name, body, true)
 end
+-- What a test asked to run after it, whatever it did (`finally`), last first.
+local finalizers = {}
+function globals.finally(body)
+  if registering then error("finally runs inside a test, to clean up after it", 2) end
+  if type(body) ~= "function" then error("finally expects a function", 2) end
+  finalizers[#finalizers + 1] = body
+end
 function globals.describe(name, body)
   stillRegistering("describe", 3)
   if type(name) ~= "string" or type(body) ~= "function" then error("describe expects a name and a function", 2) end
@@ -391,6 +398,14 @@ globals.setup = hook("setup", "setup")
 globals.teardown = hook("teardown", "teardown")
 globals.lazy_setup = globals.setup
 globals.lazy_teardown = globals.teardown
+globals.strict_setup = globals.setup
+globals.strict_teardown = globals.teardown
+-- busted's other names. Every test file already runs in a Lua state of its own, with
+-- its own globals and modules, so insulate and expose group tests as describe does.
+globals.context, globals.insulate, globals.expose = globals.describe, globals.describe, globals.describe
+globals.spec = globals.it
+function globals.randomize() end
+for name, value in pairs(busted.globals) do globals[name] = value end
 -- A property of every board the rules can make, checked after every performed drop:
 -- `check(board)` returns false (and a reason) or raises when it does not hold.
 function globals.property(name, holds)
@@ -476,7 +491,20 @@ return {
   end,
   -- Called before a test's hooks and after its last after_each: an expectation left
   -- without a matcher fails the test at its line.
-  startTest = function() unchecked = {} end,
+  startTest = function()
+    unchecked = {}
+    finalizers = {}
+  end,
+  -- Called after a test's body, whatever it did: its finally blocks, last first.
+  runFinalizers = function()
+    local list = finalizers
+    finalizers = {}
+    for index = #list, 1, -1 do list[index]() end
+  end,
+  -- Called when a test is over: the spies and stubs it put on objects come off.
+  endTest = function() busted.revert() end,
+  -- What `require` gives test files for busted's modules (luassert, say...).
+  modules = busted.modules,
   finishTest = function()
     for _, record in ipairs(unchecked) do
       if not record.done then

@@ -4,17 +4,32 @@ import Foundation
 /// Turns the paths a user names into the files a command works on: a file stands for
 /// itself; a directory gives the files under it of the kind the command wants.
 public enum FileDiscovery {
-  /// Rule files: `*.lua`, except tests (`*_test.lua`), modules (anything under a
-  /// `lib/` folder, which only `require` loads) and editor definitions (`*.d.lua`, such
-  /// as the `types/droprules.d.lua` that `droprules init` writes).
+  /// Rule files: `*.lua`, except tests (`*_test.lua`, `*_spec.lua`), modules (anything
+  /// under a `lib/` folder, which only `require` loads) and editor definitions
+  /// (`*.d.lua`, such as the `types/droprules.d.lua` that `droprules init` writes).
   public static func isRuleFile(_ relativePath: String) -> Bool {
-    relativePath.hasSuffix(".lua") && !relativePath.hasSuffix("_test.lua") && !relativePath.hasSuffix(".d.lua")
+    relativePath.hasSuffix(".lua") && !isLuaTestFile(relativePath) && !relativePath.hasSuffix(".d.lua")
       && !relativePath.split(separator: "/").dropLast().contains("lib")
+  }
+
+  /// The endings of Lua test files: droprules' own, and busted's.
+  public static let luaTestSuffixes = ["_test.lua", "_spec.lua"]
+
+  /// Whether a file is a Lua test file (`*_test.lua`, or a busted spec, `*_spec.lua`).
+  public static func isLuaTestFile(_ relativePath: String) -> Bool {
+    luaTestSuffixes.contains { relativePath.hasSuffix($0) }
   }
 
   /// What `droprules test` runs: Lua test files and scenario files.
   public static func isTestFile(_ relativePath: String) -> Bool {
-    relativePath.hasSuffix("_test.lua") || relativePath.hasSuffix(".scenario.json")
+    isLuaTestFile(relativePath) || relativePath.hasSuffix(".scenario.json")
+  }
+
+  /// The file a Lua test file tests by its name: `calendar_test.lua` and
+  /// `calendar_spec.lua` test `calendar.lua`; nil for a file that is not a test file.
+  public static func testedFile(of testFile: String) -> String? {
+    guard let suffix = luaTestSuffixes.first(where: { testFile.hasSuffix($0) }) else { return nil }
+    return String(testFile.dropLast(suffix.count)) + ".lua"
   }
 
   /// The files `paths` name, sorted, each once (a file named twice, by the same path or

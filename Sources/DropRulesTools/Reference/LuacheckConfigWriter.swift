@@ -5,14 +5,14 @@ import DropRules
 
 package enum LuacheckConfigWriter {
   /// The configuration's text: stds `droprules` (rule files and modules) and
-  /// `droprules_test` (`*_test.lua`).
+  /// `droprules_test` (`*_test.lua`, `*_spec.lua`).
   package static func configuration(_ api: LuaAPIDescription) -> String {
     var lines = [
       "-- luacheck configuration for droprules rule sets, written by `droprules types --luacheck`",
       "-- from the API description in the droprules library. Do not edit: write it again after",
       "-- an upgrade. Rule files and their modules see the sandbox's part of Lua's standard",
-      "-- library and `droprules`; test files (*_test.lua) see it with `scenario`, `test` and",
-      "-- `expect` instead.",
+      "-- library and `droprules`; test files (*_test.lua, *_spec.lua) see it with `scenario`,",
+      "-- `test`, `expect` and busted's vocabulary instead.",
     ]
     for environment in api.environments {
       let std = stdName(environment.name)
@@ -33,6 +33,7 @@ package enum LuacheckConfigWriter {
       "",
       "std = \"\(stdName("rule"))\"",
       "files[\"**/*_test.lua\"] = { std = \"\(stdName("test"))\" }",
+      "files[\"**/*_spec.lua\"] = { std = \"\(stdName("test"))\" }",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

@@ -77,8 +77,7 @@ struct ExposedTestAPITests {
     // The methods of a simulation, a drag and an expectation sit behind locked
     // metatables, out of a test's reach: the test API hands them to the host.
     let runtime = try LuaRuntime()
-    let prelude = try runtime.load(source: PackageResources.testing_lua, chunkName: "=[droprules test]")
-    let api = try runtime.call(prelude, [.table(LuaTable())]).first?.tableValue
+    let api = try RuleTestFile.testAPI(in: runtime, hostFunctions: .table(LuaTable()))
     for (className, lister) in [
       ("droprules.Simulation", api?["simulationKeys"]), ("droprules.Drag", api?["dragKeys"]),
       ("droprules.Expectation", api?["expectationKeys"]),

@@ -31,6 +31,13 @@ struct RequireTests {
     #expect(lua.stackDepth == 0)
   }
 
+  @Test("slashes name folders as dots do, and a folder's init.lua is its module, as busted's path has them")
+  func slashesAndInit() throws {
+    try directory.write("rules/shapes/init.lua", "return { kind = 'shapes' }")
+    #expect(try lua.evaluateFirst("return require('util/colors').red") == "#f00")
+    #expect(try lua.evaluateFirst("return require('shapes').kind") == "shapes")
+  }
+
   @Test("loads each module once")
   func cachesModules() throws {
     let value = try lua.evaluateFirst("return require('counter') == require('counter')")
@@ -39,7 +46,7 @@ struct RequireTests {
 
   @Test(
     "refuses names that could leave the rule directories",
-    arguments: ["../secret", "..secret", "/etc/passwd", "util/colors", "", "a..b", "secret"])
+    arguments: ["../secret", "..secret", "/etc/passwd", "util//colors", "", "a..b", "secret", "util/../secret"])
   func refusesEscapes(name: String) throws {
     let environment = try lua.newEnvironment()
     let chunk = try lua.load(source: "return require(...)", chunkName: "=test", environment: environment)
