@@ -428,6 +428,11 @@ function globals.scenario(spec)
   return setmetatable({ id = id }, simMeta)
 end
 
+-- `require "busted"` gives the same blocks, hooks and assert a spec sees as globals.
+local bustedModule = {}
+for name, value in pairs(globals) do bustedModule[name] = value end
+busted.modules.busted = bustedModule
+
 return {
   globals = globals,
   -- The names a simulation and a drag answer besides their own fields, which sit behind

@@ -26,4 +26,13 @@ describe("hooks", function()
       it("shares the file's modules", function() assert.equals(2, counter.bump()) end)
     end)
   end)
+
+  describe("require 'busted'", function()
+    local busted = require "busted"
+    busted.it("gives the blocks, hooks and assert a spec sees", function()
+      assert.equals(it, busted.it)
+      assert.equals(assert, busted.assert)
+      assert.is_function(busted.before_each)
+    end)
+  end)
 end)
