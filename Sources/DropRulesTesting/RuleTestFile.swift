@@ -64,6 +64,8 @@ final class RuleTestFile {
     /// over (its spies and stubs come off).
     let runFinalizers: LuaReference
     let endTest: LuaReference
+    /// Why the test just run called `pending()` inside its body, once; nil when it did not.
+    let takePending: LuaReference
   }
 
   let file: String
@@ -185,8 +187,17 @@ final class RuleTestFile {
       failures.removeSubrange(start...)
     }
     let setUpFailures = registered.groups.flatMap { setUp[$0] ?? [] }
+    var calledPending = false
     if setUpFailures.isEmpty {
-      if registered.before.allSatisfy(call) { _ = call(body) }
+      if registered.before.allSatisfy(call) {
+        let before = failures.count
+        _ = call(body)
+        // busted's pending() inside a test stops it there: what it raised is no failure.
+        if (try? runtime.call(loaded.takePending).first?.stringValue) != nil {
+          calledPending = true
+          failures.removeSubrange(before...)
+        }
+      }
       _ = call(loaded.runFinalizers)
       for hook in registered.after { _ = call(hook) }
     } else {
@@ -200,7 +211,7 @@ final class RuleTestFile {
       self.loaded = nil
       failures.append("a limit stopped this test: the tests after it run in a new load of \(file)")
     }
-    return Outcome(status: failures.isEmpty ? .passed : .failed, failures: failures)
+    return Outcome(status: failures.isEmpty ? (calledPending ? .pending : .passed) : .failed, failures: failures)
   }
 
   /// Runs, innermost first, the teardown hooks of the groups this test is the last of,
@@ -241,7 +252,8 @@ final class RuleTestFile {
     let api = try Self.testAPI(in: runtime, hostFunctions: .reference(functions))
     guard let api, case .function(let listTests) = api["tests"], case .function(let listGroups) = api["groups"],
       case .function(let startTest) = api["startTest"], case .function(let finishTest) = api["finishTest"],
-      case .function(let runFinalizers) = api["runFinalizers"], case .function(let endTest) = api["endTest"]
+      case .function(let runFinalizers) = api["runFinalizers"], case .function(let endTest) = api["endTest"],
+      case .function(let takePending) = api["takePending"]
     else {
       throw LuaError(kind: .runtime, message: "the test API did not load")
     }
@@ -278,7 +290,7 @@ final class RuleTestFile {
     }
     var loaded = LoadedFile(
       runtime: runtime, tests: tests, groups: groups, startTest: startTest, finishTest: finishTest,
-      runFinalizers: runFinalizers, endTest: endTest)
+      runFinalizers: runFinalizers, endTest: endTest, takePending: takePending)
     if case .function(let listProperties) = api["properties"] {
       for entry in try runtime.call(listProperties).first?.tableValue?.sequence ?? [] {
         guard let table = entry.tableValue, let name = table["name"].stringValue,

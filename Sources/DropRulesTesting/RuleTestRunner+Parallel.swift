@@ -43,8 +43,8 @@ extension RuleTestRunner {
   /// What a worker needs to run files as this runner does.
   var settings: Settings {
     Settings(
-      limits: limits, maximumScenarioBytes: maximumScenarioBytes, moduleRoot: moduleRoot, filter: filter,
-      excluded: excluded, order: order, collectsCoverage: coverage != nil)
+      limits: limits, maximumScenarioBytes: maximumScenarioBytes, moduleRoot: moduleRoot, selection: selection,
+      order: order, collectsCoverage: coverage != nil)
   }
 
   /// Everything that decides how a file runs; a worker runner is made from it.
@@ -52,17 +52,16 @@ extension RuleTestRunner {
     var limits: LuaLimits
     var maximumScenarioBytes: Int
     var moduleRoot: String?
-    var filter: String?
-    var excluded: [String]
+    var selection: TestSelection
     /// Orders each file's tests; a worker runs one file, so the files' order is the caller's.
     var order: TestOrder?
     var collectsCoverage: Bool
 
     func makeRunner() -> RuleTestRunner {
-      let runner = RuleTestRunner(limits: limits, filter: filter, collectCoverage: collectsCoverage)
+      let runner = RuleTestRunner(limits: limits, collectCoverage: collectsCoverage)
       runner.maximumScenarioBytes = maximumScenarioBytes
       runner.moduleRoot = moduleRoot
-      runner.excluded = excluded
+      runner.selection = selection
       runner.order = order
       return runner
     }

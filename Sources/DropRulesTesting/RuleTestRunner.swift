@@ -11,10 +11,18 @@ public final class RuleTestRunner {
   public var limits: LuaLimits
   /// The most bytes a scenario file (and its board file) may have.
   public var maximumScenarioBytes = ScenarioDecoder.maximumFileSize
-  /// Only tests whose `file: name` contains this text run.
-  public var filter: String?
+  /// Which tests run: by text and by tag.
+  public var selection = TestSelection()
+  /// Only tests whose `file: name` contains this text run (``TestSelection/filter``).
+  public var filter: String? {
+    get { selection.filter }
+    set { selection.filter = newValue }
+  }
   /// Tests whose `file: name` contains any of these texts do not run.
-  public var excluded: [String] = []
+  public var excluded: [String] {
+    get { selection.excluded }
+    set { selection.excluded = newValue }
+  }
   /// Shuffles the files and each file's tests when set; nil keeps their order.
   public var order: TestOrder?
   /// The folder test files `require` modules from first (`?.lua`, `?/init.lua`, and the
@@ -31,7 +39,7 @@ public final class RuleTestRunner {
   /// A runner of the tests matching `filter` (all when nil), recording coverage when asked.
   public init(limits: LuaLimits = LuaLimits(), filter: String? = nil, collectCoverage: Bool = false) {
     self.limits = limits
-    self.filter = filter
+    self.selection = TestSelection(filter: filter)
     coverage = collectCoverage ? CoverageRecorder() : nil
   }
 
@@ -54,12 +62,7 @@ public final class RuleTestRunner {
     return !excluded.contains(where: { !$0.isEmpty && subject.contains($0) })
   }
 
-  func selected(_ file: String, _ name: String) -> Bool {
-    let subject = "\(file): \(name)"
-    if excluded.contains(where: { !$0.isEmpty && subject.contains($0) }) { return false }
-    guard let filter, !filter.isEmpty else { return true }
-    return subject.contains(filter)
-  }
+  func selected(_ file: String, _ name: String) -> Bool { selection.selects(file, name) }
 
   private func runScenario(_ file: String) -> [TestCaseResult] {
     ruleFilesLoaded[file] = nil

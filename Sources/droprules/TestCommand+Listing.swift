@@ -48,7 +48,12 @@ extension TestCommand {
     var filters: [String] = []
     if let filter, !filter.isEmpty { filters.append("--filter \"\(filter)\"") }
     filters += reportOptions.filterOut.filter { !$0.isEmpty }.map { "--filter-out \"\($0)\"" }
-    let all = RuleTestRunner(limits: limitOptions.limits).list(files: files).tests
+    filters += TestReportOptions.tagList(reportOptions.tags).map { "--tags \($0)" }
+    filters += TestReportOptions.tagList(reportOptions.excludeTags).map { "--exclude-tags \($0)" }
+    // Every test, as this run would load them (its module root too), whatever it selects.
+    let everything = makeRunner()
+    everything.selection = TestSelection()
+    let all = everything.list(files: files).tests
     guard !filters.isEmpty, !all.isEmpty else {
       if files.count == 1, let file = files.first {
         let why = file.hasSuffix(".scenario.json") ? "is a scenario without expect" : "registers no test()"

@@ -81,6 +81,8 @@ struct TestCommand: ParsableCommand {
     runner.maximumScenarioBytes = limitOptions.maxScenarioBytes
     runner.moduleRoot = FileManager.default.currentDirectoryPath
     runner.excluded = reportOptions.filterOut
+    runner.selection.tags = TestReportOptions.tagList(reportOptions.tags)
+    runner.selection.excludedTags = TestReportOptions.tagList(reportOptions.excludeTags)
     runner.order = reportOptions.order()
     return runner
   }

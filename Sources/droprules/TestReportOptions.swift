@@ -8,6 +8,22 @@ struct TestReportOptions: ParsableArguments {
     help: ArgumentHelp("Leave out tests whose \"file: name\" contains this text (repeatable).", valueName: "text"))
   var filterOut: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "Run only tests tagged with one of these (#slow in a test's or a describe's name: slow), comma-separated or "
+        + "repeated.", valueName: "tags"))
+  var tags: [String] = []
+
+  @Option(
+    help: ArgumentHelp("Leave out tests tagged with any of these, comma-separated or repeated.", valueName: "tags"))
+  var excludeTags: [String] = []
+
+  /// The tags given, split at commas, without a leading `#`.
+  static func tagList(_ values: [String]) -> [String] {
+    values.flatMap { $0.split(separator: ",") }.map { String($0.drop { $0 == "#" || $0 == " " }) }
+      .filter { !$0.isEmpty }
+  }
+
   @Flag(help: "List the tests that would run (\"file: name\", one a line) without running them.")
   var list = false
 

@@ -68,4 +68,34 @@ struct BustedSpecTests {
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("3 passed, 0 failed"), "\(result.stdout)")
   }
+
+  @Test("tags in names choose tests with --tags and --exclude-tags; pending() inside a test marks it pending")
+  func tagsAndPending() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "spec/tags_spec.lua",
+      """
+      describe("storage #db", function()
+        it("saves #slow", function() end)
+        it("loads", function() end)
+      end)
+      it("parses #fast", function() end)
+      it("is not written yet", function()
+        pending("needs the new API")
+        error("never reached")
+      end)
+      """)
+    func run(_ arguments: [String]) throws -> String {
+      try DropRulesBinary.run(["test", "spec/"] + arguments, in: directory.url).stdout
+    }
+    #expect(try run([]).contains("1 pending\n3 passed, 0 failed"))
+    #expect(try run(["--tags", "slow"]).contains("1 passed, 0 failed"))
+    #expect(try run(["--tags", "db"]).contains("2 passed, 0 failed"))
+    #expect(try run(["--tags", "fast,#slow"]).contains("2 passed, 0 failed"))
+    #expect(try run(["--exclude-tags", "db"]).contains("1 pending\n1 passed, 0 failed"))
+    #expect(try run(["--tags", "db", "--exclude-tags", "slow"]).contains("1 passed, 0 failed"))
+    let none = try DropRulesBinary.run(["test", "spec/", "--tags", "nope"], in: directory.url)
+    #expect(none.status == 1)
+    #expect(none.stdout.contains("no tests found: --tags nope matched none of the 4 tests in 1 file"), "\(none.stdout)")
+  }
 }

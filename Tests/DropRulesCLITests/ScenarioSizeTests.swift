@@ -30,4 +30,16 @@ struct ScenarioSizeTests {
     #expect(tiny.status == 64)
     #expect(tiny.stderr.contains("--max-scenario-bytes must be between 1024 and 4294967296 (4 GiB), got 10"))
   }
+
+  @Test("a parallel test run holds every file to --max-scenario-bytes, as one thread does")
+  func parallelRunsHoldTheLimit() throws {
+    let scenarios = ["rules/kanban/reorder-columns.scenario.json", "rules/outline/indent-under-errands.scenario.json"]
+    for jobs in ["1", "2"] {
+      let refused = try DropRulesBinary.run(["test"] + scenarios + ["--max-scenario-bytes", "1024", "--jobs", jobs])
+      #expect(refused.status == 2, "--jobs \(jobs): \(refused.stdout)")
+      #expect(
+        refused.stdout.components(separatedBy: "scenarios are limited to 1024 bytes").count == 3,
+        "--jobs \(jobs): \(refused.stdout)")
+    }
+  }
 }

@@ -357,8 +357,15 @@ local globals = {}
 -- No tail calls: register's error level and line count on the frame below.
 function globals.test(name, body) register("test", name, body) end
 function globals.it(name, body) register("it", name, body) end
--- A test to write later: listed as pending, never run, never a failure.
+-- Why the running test called pending(), until the host takes it.
+local pendingNow
+-- A test to write later: listed as pending, never run, never a failure. Inside a
+-- running test, as busted has it, it stops the test and marks it pending.
 function globals.pending(name, body)
+  if not registering then
+    pendingNow = type(name) == "string" and name or "pending"
+    error(pendingNow, 2)
+  end
   if body ~= nil and type(body) ~= "function" then error("pending expects a name, and a function or nothing", 2) end
   register("pending", name, body, true)
 end
@@ -508,6 +515,12 @@ return {
   end,
   -- Called when a test is over: the spies and stubs it put on objects come off.
   endTest = function() busted.revert() end,
+  -- Why the test just run called pending(), once; nil when it did not.
+  takePending = function()
+    local reason = pendingNow
+    pendingNow = nil
+    return reason
+  end,
   -- What `require` gives test files for busted's modules (luassert, say...).
   modules = busted.modules,
   finishTest = function()

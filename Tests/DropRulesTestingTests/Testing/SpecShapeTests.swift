@@ -125,8 +125,9 @@ struct SpecShapeTests {
   @Test(
     "tests, hooks and properties register only while the file loads; a registration in a test fails it",
     arguments: [
+      // pending() inside a test is busted's way to mark it pending (BustedSpecTests).
       "it(\"x\", function() end)", "describe(\"x\", function() end)", "before_each(function() end)",
-      "setup(function() end)", "pending(\"x\")",
+      "setup(function() end)",
     ])
   func registrationInATest(_ registration: String) throws {
     let results = try run("it(\"registers\", function() \(registration) end)")
