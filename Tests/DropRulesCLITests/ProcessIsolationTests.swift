@@ -26,15 +26,21 @@ struct ProcessIsolationTests {
     local tables, tail = {}, {}
     return { stall = {
       dropUpdated = function()
-        local weak = setmetatable({}, { __mode = "k" })
-        tables[#tables + 1] = weak
-        local key = tail
-        for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
-        tail = key
+        \(chainMore)
         return "move"
       end,
       performDrop = function(info, target) target:insert(info.items) return true end,
     } }
+    """
+
+  /// Lua that chains 40,000 more weak-keyed entries onto the chain that `tables` and
+  /// `tail` (locals of the rule file) hold.
+  static let chainMore = """
+    local weak = setmetatable({}, { __mode = "k" })
+    tables[#tables + 1] = weak
+    local key = tail
+    for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
+    tail = key
     """
 
   /// Counts its calls, in its own Lua state: a restart starts it again.
@@ -100,11 +106,7 @@ struct ProcessIsolationTests {
         dropUpdated = function() return "move" end,
         performDrop = function(info, target)
           target:insert(info.items)
-          local weak = setmetatable({}, { __mode = "k" })
-          tables[#tables + 1] = weak
-          local key = tail
-          for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
-          tail = key
+          \(Self.chainMore)
           return true
         end,
       } }
@@ -139,11 +141,7 @@ struct ProcessIsolationTests {
           print("call " .. calls)
           -- The first call of a state chains nothing, so it answers at once.
           if calls == 1 then return "move" end
-          local weak = setmetatable({}, { __mode = "k" })
-          tables[#tables + 1] = weak
-          local key = tail
-          for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
-          tail = key
+          \(Self.chainMore)
           return "move"
         end,
         performDrop = function() return true end,
@@ -272,11 +270,7 @@ struct ProcessIsolationTests {
           if calls % 2 == 1 then
             for _ = 1, 1024 do print(line) end
           else
-            local weak = setmetatable({}, { __mode = "k" })
-            tables[#tables + 1] = weak
-            local key = tail
-            for _ = 1, 40000 do local following = {}; weak[key] = following; key = following end
-            tail = key
+            \(Self.chainMore)
           end
           return "move"
         end,

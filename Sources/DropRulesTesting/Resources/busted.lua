@@ -611,6 +611,7 @@ return {
     luassert = luassert, ["luassert.spy"] = spy, ["luassert.stub"] = stub, ["luassert.mock"] = mockModule,
     ["luassert.match"] = matchLibrary, say = say, ["luassert.say"] = say,
   },
+  deepEqual = deepEqual,
   -- Spies and stubs a test put on objects are taken off after it.
   revert = function()
     for index = #madeThisTest, 1, -1 do madeThisTest[index]:revert() end

@@ -33,4 +33,22 @@ struct ExpectationCallTests {
         == ["\(file):2: call \(name) with a colon: expect(value):\(name)(...), not expect(value).\(name)"])
     #expect(results.last?.failures == ["\(file):4: expected 2, got 1"])
   }
+
+  @Test("toEqual and luassert's same compare tables that contain themselves, and end")
+  func cyclicTables() throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.write(
+      "cycle_test.lua",
+      """
+      local function ring(value) local t = { value = value }; t.self = t; return t end
+      test("equal rings", function()
+        expect(ring(1)):toEqual(ring(1))
+        assert.are.same(ring(1), ring(1))
+      end)
+      test("different rings", function() expect(ring(1)):toEqual(ring(2)) end)
+      test("different rings, luassert", function() assert.are.same(ring(1), ring(2)) end)
+      """)
+    let results = RuleTestRunner().run(files: [file])
+    #expect(results.map(\.status) == [.passed, .failed, .failed], "\(results.map(\.failures))")
+  }
 }
