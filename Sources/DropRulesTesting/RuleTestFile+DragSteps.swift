@@ -41,9 +41,10 @@ extension RuleTestFile {
       }
       return .outside(accepts: accepts ?? ["public.item"], operation: operation)
     case "wait":
-      guard let milliseconds = values.first?.intValue, (0...DragStep.longestWait).contains(milliseconds) else {
-        throw LuaHostError("drag:wait expects whole milliseconds from 0 to \(DragStep.longestWait) (an hour)")
+      guard let milliseconds = values.first?.intValue else {
+        throw LuaHostError("drag:wait expects whole milliseconds, got \(values.first.map(\.typeName) ?? "nothing")")
       }
+      if let problem = DragStep.waitProblem(milliseconds) { throw LuaHostError("drag:wait: " + problem) }
       return .wait(milliseconds: milliseconds)
     case "frames":
       let usage = "drag:frames expects { id = { x, y, width, height }, ... }"

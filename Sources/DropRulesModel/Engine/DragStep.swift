@@ -57,6 +57,14 @@ public enum DragStep: Hashable, Sendable, CustomStringConvertible {
 
   /// The longest wait one step may name: an hour.
   public static let longestWait = 3_600_000
+
+  /// Why a wait of `milliseconds` is refused, in the words every driver of drags gives
+  /// (scenario files, the host protocol, rule tests); nil when it is a wait one step may
+  /// name.
+  public static func waitProblem(_ milliseconds: Int) -> String? {
+    (0...longestWait).contains(milliseconds)
+      ? nil : "expected milliseconds from 0 to \(longestWait) (an hour), got \(milliseconds)"
+  }
 }
 
 /// What a step answers: the proposal negotiated after it, or how the drag ended.

@@ -175,11 +175,7 @@ extension ProtocolDispatcher {
     let milliseconds = try params.read { decoder throws(ScenarioError) in
       try decoder.integer(value, at: RPCParams.root + ".ms")
     }
-    guard (0...DragStep.longestWait).contains(milliseconds) else {
-      throw .invalidParams(
-        at: RPCParams.root + ".ms",
-        "expected milliseconds from 0 to \(DragStep.longestWait) (an hour), got \(milliseconds)")
-    }
+    if let problem = DragStep.waitProblem(milliseconds) { throw .invalidParams(at: RPCParams.root + ".ms", problem) }
     return try run(.wait(milliseconds: milliseconds))
   }
 

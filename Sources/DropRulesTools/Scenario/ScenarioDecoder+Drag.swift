@@ -95,10 +95,7 @@ extension ScenarioDecoder {
     if let wait = fields["wait"] {
       try allowOnly(["wait"], in: fields, at: path)
       let milliseconds = try integer(wait, at: path + ".wait")
-      guard (0...DragStep.longestWait).contains(milliseconds) else {
-        throw error(
-          at: path + ".wait", "expected milliseconds from 0 to \(DragStep.longestWait) (an hour), got \(milliseconds)")
-      }
+      if let problem = DragStep.waitProblem(milliseconds) { throw error(at: path + ".wait", problem) }
       return .wait(milliseconds: milliseconds)
     }
     if let frames = fields["frames"] {
