@@ -28,7 +28,7 @@ struct WaitStepTests {
         expect(drag:over("b")):toBe("forbidden")
         expect(drag:wait(600)):toBe("move")
         expect(drag.lastStep.action):toEqual({ kind = "wait", ms = 600 })
-        expect(function() drag:wait(-1) end):toRaise("whole milliseconds")
+        expect(function() drag:wait(-1) end):toRaise("expected milliseconds from 0 to 3600000")
         expect(drag:drop()):toBe("performed")
       end)
       """)
