@@ -19,10 +19,8 @@ return {
       box:setForDrag("hover", true)
     end,
 
-    -- Only while the drag goes on: at its end the drag-only hover is gone already.
-    dropExited = function(info, box)
-      if info.outcome == nil then box:setForDrag("hover", nil) end
-    end,
+    -- At the drag's end the hover is gone already, and this changes nothing.
+    dropExited = function(_info, box) box:setForDrag("hover", nil) end,
 
     dropUpdated = function(_info, box)
       if box.data.hasBanana then return "forbidden" end

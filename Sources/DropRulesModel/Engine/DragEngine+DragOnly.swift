@@ -2,15 +2,20 @@
 /// `target.data` and that end with the drag, performed or not. They are kept beside the
 /// board (``DragOnlyData``), so a commit cannot keep them.
 extension DragEngine {
-  /// Sets (or, with nil, hides) `key` of a target's data for the rest of the drag.
-  /// Undone with the rest of the call if the handler fails.
-  public func setForDrag(_ key: String, to value: JSONValue?, on target: TargetID) throws(StageError) {
+  /// Sets (or, with nil, hides) `key` of a target's data for the rest of the drag, and
+  /// returns true. Undone with the rest of the call if the handler fails. Once the drag
+  /// has ended (its last dropExited, dragEnded), drag-only data is gone with it: a call
+  /// changes nothing, raises nothing, and returns false, so code that clears a hover
+  /// needs no guard.
+  @discardableResult
+  public func setForDrag(_ key: String, to value: JSONValue?, on target: TargetID) throws(StageError) -> Bool {
     guard let state = drag else { throw .noDrag }
-    guard !state.isReadOnly else { throw .readOnly }
-    guard state.onlyWritableTarget == nil else { throw .dragOnlyAfterDrop }
     guard let position = currentBoard.position(of: target) else { throw .board(.unknownTarget(target)) }
+    if state.hasEnded { return false }
+    guard !state.isReadOnly else { throw .readOnly }
     dragOnly.set(key, to: value, on: position)
     version.advance()
+    return true
   }
 
   // What handlers read of targets' data (DragOnlyData.swift, shared with a worker's copy).

@@ -296,6 +296,7 @@ extension DragEngine {
     endDragOnlyData()
     currentLacksPerformDrop = nil
     drag?.isReadOnly = true
+    drag?.hasEnded = true
     let endedOver = drag?.current
     if let current = endedOver { exit(current, outcome: outcome) }
     if announcements.anyRuleAnnounces { announceOutcome(outcome, over: destination ?? endedOver) }

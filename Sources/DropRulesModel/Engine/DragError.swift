@@ -32,8 +32,6 @@ public enum StageError: Error, Equatable, Codable, CustomStringConvertible {
   case outsideSource(source: TargetID, touched: TargetID)
   /// Under a copy, a change would take a dragged board item out of its source.
   case copyTakesFromSource(item: ItemID, source: TargetID)
-  /// Drag-only data was set once the drag was over (in dragEnded).
-  case dragOnlyAfterDrop
   case board(BoardError)
 
   /// What went wrong, for the person driving the drag.
@@ -48,8 +46,6 @@ public enum StageError: Error, Equatable, Codable, CustomStringConvertible {
     case .copyTakesFromSource(let item, let source):
       "the drag is a copy, and a copy never takes from its source: '\(item.capped(.name))' stays in '\(source.capped(.name))'; "
         + "insert item:copy() instead"
-    case .dragOnlyAfterDrop:
-      "drag-only data ends with the drop: set it from validateDrop to performDrop, not in dragEnded"
     case .board(let error): error.description
     }
   }

@@ -62,6 +62,9 @@ struct DragState {
   var stepNumber = 0
   /// True during the final dropExited: rules may read the board but not change it.
   var isReadOnly = false
+  /// Set once the drag has ended (its last dropExited, then dragEnded): its drag-only data
+  /// is gone, so setting more of it changes nothing and is no error.
+  var hasEnded = false
   /// While set (in dragEnded), the only target a change may touch: a source cleans up
   /// after its own items and cannot reach another rule file's targets, even after a
   /// cancelled drag.

@@ -106,13 +106,15 @@ package final class ReplicaView: RuleView {
     }
   }
 
-  package func setForDrag(_ key: String, to value: JSONValue?, on target: TargetID) throws(StageError) {
+  @discardableResult
+  package func setForDrag(_ key: String, to value: JSONValue?, on target: TargetID) throws(StageError) -> Bool {
     switch ask(.setForDrag(key, to: value, on: target)) {
-    case .staged:
-      if let position = snapshot.currentBoard.position(of: target) {
-        snapshot.dragOnly.set(key, to: value, on: position)
-      }
+    case .staged(let touched):
+      // Nothing touched: the drag had ended, and the host's engine set nothing either.
+      guard !touched.isEmpty, let position = snapshot.currentBoard.position(of: target) else { return false }
+      snapshot.dragOnly.set(key, to: value, on: position)
       version.advance()
+      return true
     case .refused(let error): throw error
     default: throw .noDrag
     }
@@ -143,8 +145,7 @@ extension DragEngine {
       switch request {
       case .stage(let change): return .staged(try stage(change))
       case .setForDrag(let key, let value, let target):
-        try setForDrag(key, to: value, on: target)
-        return .staged([target])
+        return .staged(try setForDrag(key, to: value, on: target) ? [target] : [])
       case .freshCopyID(let id): return .copyID(freshCopyID(of: id))
       case .declareType(let type, let parents):
         do throws(DragError) {

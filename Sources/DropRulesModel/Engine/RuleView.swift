@@ -31,7 +31,10 @@ public protocol RuleView: AnyObject {
   /// Applies a rule's change to the board, recording how to undo it; returns the
   /// targets it touched.
   func stage(_ change: BoardChange) throws(StageError) -> [TargetID]
-  func setForDrag(_ key: String, to value: JSONValue?, on target: TargetID) throws(StageError)
+  /// Sets a key of a target's data for the rest of the drag; false once the drag ended
+  /// (a call then changes nothing).
+  @discardableResult
+  func setForDrag(_ key: String, to value: JSONValue?, on target: TargetID) throws(StageError) -> Bool
   func freshCopyID(of id: ItemID) -> ItemID
   func declareType(_ type: TypeIdentifier, conformsTo parents: [TypeIdentifier]) throws(DragError)
 }
