@@ -23,7 +23,9 @@ public struct LuaLimits: Sendable, Equatable, Codable {
   public var workerCommand: [String]?
 
   /// How long past ``maxTime`` a worker process may take to answer before the host stops it.
-  public static let workerMargin = Duration.milliseconds(100)
+  public static let workerMargin = Duration.milliseconds(workerMarginMilliseconds)
+  /// ``workerMargin`` in whole milliseconds, for messages and help texts.
+  public static let workerMarginMilliseconds = 100
 
   /// The instruction budget per call unless one is given: one million.
   public static let defaultMaxInstructions = 1_000_000

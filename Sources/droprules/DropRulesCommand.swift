@@ -65,8 +65,8 @@ struct LimitOptions: ParsableArguments {
   @Flag(
     help: """
       Run each rule file in a worker process of its own, stopped once a call overruns \
-      --max-time by 100 ms: for rule files you do not trust (a collection their tables \
-      make slow can outlast any deadline inside one process).
+      --max-time by \(LuaLimits.workerMarginMilliseconds) ms: for rule files you do not trust (a collection \
+      their tables make slow can outlast any deadline inside one process).
       """)
   var isolate = false
 

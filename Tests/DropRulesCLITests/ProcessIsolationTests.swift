@@ -345,4 +345,35 @@ struct ProcessIsolationTests {
     #expect(messages.filter { $0.contains("failed to load it: it did not answer in time") }.count == 2, "\(messages)")
     #expect(messages.last?.contains("stopped 3 times in this drag") == true, "\(messages)")
   }
+
+  @Test("NaN, infinities and an 8 MB answer cross to and from a worker as they stay in the host's process")
+  func hostileValuesAgree() throws {
+    let hostile = """
+      local calls = 0
+      return { stall = {
+        dropUpdated = function(info, target)
+          calls = calls + 1
+          print(0/0, math.huge, -math.huge, info.location.x)
+          if calls == 1 then return { operation = "move", index = 0/0 } end
+          if calls == 2 then return { operation = "move", index = math.huge } end
+          if calls == 3 then return string.rep("x", 8 << 20) end
+          return { operation = "move", index = -math.huge }
+        end,
+        performDrop = function() return true end,
+      } }
+      """
+    func run(_ limits: LuaLimits) throws -> ([String], [String], [Proposal]) {
+      let host = try host([("stall.lua", hostile)], limits: limits)
+      try host.beginDrag(DragRequest(items: [.external(DragItem(id: "n", representations: [textRepresentation]))]))
+      var proposals: [Proposal] = []
+      for step in 0..<4 { proposals.append(try host.movePointer(to: Point(x: 10 + Double(step), y: 10))) }
+      try host.cancel()
+      return (host.printedLines, host.diagnostics.map(\.message), proposals)
+    }
+    let inProcess = try run(LuaLimits())
+    let isolated = try run(Self.limits())
+    #expect(isolated.0 == inProcess.0)
+    #expect(isolated.1 == inProcess.1)
+    #expect(isolated.2 == inProcess.2)
+  }
 }

@@ -76,26 +76,18 @@ final class IsolatedRuleFile {
     let load = WorkerLoad(
       path: path, limits: limits, confinement: confinement, loadOrder: loadOrder, owners: owners.table,
       view: ViewSnapshot(of: engine), heldBytes: printedBytesThisDrag)
-    let deadline = self.deadline
     do throws(WorkerFault) {
-      try worker.channel.send(HostMessage.load(load), by: deadline)
-      while true {
-        switch try worker.channel.receive(WorkerReport.self, by: deadline) {
-        case .loaded(let loaded):
-          seen(engine)
-          keepPrinted(loaded.printed)
-          memoryInUse = loaded.memory
-          return .success(loaded)
-        case .request(.declareType(let type, let parents)) where restarting:
-          // The file declared its types when it first loaded; again, they change nothing.
-          let known = engine.types.directParents(of: type).map { Set(parents).isSubset(of: $0) } ?? false
-          try worker.channel.send(
-            HostMessage.reply(known ? .declared : .notDeclared(.dragInProgress)), by: deadline)
-        case .request(let request):
-          try worker.channel.send(HostMessage.reply(engine.answer(request)), by: deadline)
-        default: throw .malformed("an answer that is not the load's")
-        }
+      let report = try exchange(.load(load), with: worker) { request in
+        guard restarting, case .declareType(let type, let parents) = request else { return engine.answer(request) }
+        // The file declared its types when it first loaded; again, they change nothing.
+        let known = engine.types.directParents(of: type).map { Set(parents).isSubset(of: $0) } ?? false
+        return known ? .declared : .notDeclared(.dragInProgress)
       }
+      guard case .loaded(let loaded) = report else { throw .malformed("an answer that is not the load's") }
+      seen(engine)
+      keepPrinted(loaded.printed)
+      memoryInUse = loaded.memory
+      return .success(loaded)
     } catch {
       stop()
       return .failure(
@@ -139,22 +131,16 @@ final class IsolatedRuleFile {
       handler: handler, rule: rule, target: target, position: position, context: context,
       view: changed ? ViewSnapshot(of: engine, typesAfter: seenDeclarations) : nil,
       owners: seenOwners == owners.table ? nil : owners.table)
-    let deadline = self.deadline
     do throws(WorkerFault) {
-      try worker.channel.send(HostMessage.call(call), by: deadline)
-      while true {
-        switch try worker.channel.receive(WorkerReport.self, by: deadline) {
-        case .request(let request):
-          try worker.channel.send(HostMessage.reply(engine.answer(request)), by: deadline)
-        case .returned(let result, let lines, let memory):
-          // Every change since the call began was the worker's own, made on its copy too.
-          seen(engine)
-          keepPrinted(lines)
-          memoryInUse = memory
-          return result
-        default: throw .malformed("an answer that is not the call's")
-        }
+      let report = try exchange(.call(call), with: worker, answering: engine.answer)
+      guard case .returned(let result, let lines, let memory) = report else {
+        throw .malformed("an answer that is not the call's")
       }
+      // Every change since the call began was the worker's own, made on its copy too.
+      seen(engine)
+      keepPrinted(lines)
+      memoryInUse = memory
+      return result
     } catch {
       stop()
       stopsThisDrag += 1
@@ -162,14 +148,29 @@ final class IsolatedRuleFile {
     }
   }
 
+  /// The answer to a request made where no call runs: the board cannot change then.
+  private func engineless(_: ReplicaRequest) -> ReplicaReply { .refused(.noDrag) }
+
+  /// Sends `message` and answers the worker's requests (the changes its rule asks for)
+  /// until it reports something else, all by one deadline: what it reported.
+  private func exchange(
+    _ message: HostMessage, with worker: WorkerProcess, answering answer: (ReplicaRequest) -> ReplicaReply
+  ) throws(WorkerFault) -> WorkerReport {
+    let deadline = self.deadline
+    try worker.channel.send(message, by: deadline)
+    while true {
+      let report = try worker.channel.receive(WorkerReport.self, by: deadline)
+      guard case .request(let request) = report else { return report }
+      try worker.channel.send(HostMessage.reply(answer(request)), by: deadline)
+    }
+  }
+
   func dragDidEnd() {
     printedBytesThisDrag = 0
     stopsThisDrag = 0
     guard let worker else { return }
-    let deadline = self.deadline
     do throws(WorkerFault) {
-      try worker.channel.send(HostMessage.dragDidEnd, by: deadline)
-      guard case .dragEnded(let memory) = try worker.channel.receive(WorkerReport.self, by: deadline) else {
+      guard case .dragEnded(let memory) = try exchange(.dragDidEnd, with: worker, answering: engineless) else {
         throw .malformed("an answer that is not the drag's end")
       }
       memoryInUse = memory
@@ -213,7 +214,8 @@ final class IsolatedRuleFile {
     }
     var diagnostic = diagnostic(
       "time limit of \(limits.maxTimeMilliseconds) ms exceeded (raise it with \(RuleLimit.time.setting)); the call "
-        + "had not returned \(LuaLimits.workerMargin.components.seconds * 1000 + LuaLimits.workerMargin.components.attoseconds / 1_000_000_000_000_000) ms later (a collection the rule's tables made slow, for one): \(restart)",
+        + "had not returned \(LuaLimits.workerMarginMilliseconds) ms later (a collection the rule's tables made slow, "
+        + "for one): \(restart)",
       handler: handler, target: target)
     diagnostic.limit = .time
     return diagnostic
